@@ -1,0 +1,124 @@
+extension Canvas {
+  /// Draws one line of text from a local point and returns the columns it covers.
+  ///
+  /// Text is measured in cells (`StringProtocol.cellWidth`): wide graphemes take two columns,
+  /// combining marks and other zero-width graphemes none. Nothing raw reaches the grid:
+  /// - a tab draws spaces up to the next multiple of 4 columns, counted from the start of
+  ///   `text` (not from the canvas edge), so the same text always lays out the same way;
+  /// - a line break (LF, CR, CR-LF, VT, FF, NEL, U+2028, U+2029) draws one space, so a
+  ///   multi-line message stays readable on one row; use `wrapped(toWidth:)` for several rows;
+  /// - any other control character draws U+FFFD.
+  ///
+  /// With `maxWidth`, drawing stops at that many columns; a wide grapheme that would cross
+  /// the limit is left out whole, never cut in half. Parts outside the canvas are clipped
+  /// but still counted, as `put(_:at:style:)` does.
+  ///
+  /// - Returns: The columns the drawn text covers from `point`, at most `maxWidth`.
+  @discardableResult
+  public mutating func drawText(
+    _ text: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    let limit = maxWidth ?? .max
+    guard limit > 0 else { return 0 }
+    let visible = visibleBounds
+    let rowIsVisible = point.y >= visible.minY && point.y < visible.maxY
+    // Graphemes past the right edge are only measured: the width is still owed to the caller.
+    func isDrawn(_ column: Int) -> Bool {
+      rowIsVisible && point.x + column < visible.maxX
+    }
+
+    // NB: printable ASCII skips grapheme breaking, which dominates the cost of a label.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      var column = 0
+      for byte in text.utf8 {
+        guard column < limit else { break }
+        if isDrawn(column) {
+          put(Character(Unicode.Scalar(byte)), at: point.offsetBy(dx: column, dy: 0), style: style)
+        }
+        column += 1
+      }
+      return column
+    }
+
+    var column = 0
+    for character in text {
+      if character == "\t" {
+        let end = min(column + character.advance(atColumn: column), limit)
+        while column < end {
+          if isDrawn(column) { put(" ", at: point.offsetBy(dx: column, dy: 0), style: style) }
+          column += 1
+        }
+        if column >= limit { break }
+        continue
+      }
+      let glyph: Character = character.isNewline ? " " : character
+      let width = Canvas.displayable(glyph).1
+      guard column + width <= limit else { break }
+      if width > 0, isDrawn(column) {
+        put(glyph, at: point.offsetBy(dx: column, dy: 0), style: style)
+      }
+      column += width
+    }
+    return column
+  }
+
+  /// Draws one line of text on the first row of a local rectangle, aligned and truncated.
+  ///
+  /// Text wider than the rectangle is shortened with `truncated(toWidth:ellipsis:)` and a
+  /// trailing `…`. Cells of the row the text does not cover are left as they were; fill the
+  /// rectangle first for a background.
+  ///
+  /// - Returns: The columns the drawn text covers.
+  @discardableResult
+  public mutating func drawText(
+    _ text: some StringProtocol, in rect: Rect, alignment: TextAlignment = .leading,
+    style: Style = .plain
+  ) -> Int {
+    guard !rect.isEmpty else { return 0 }
+    let line = text.truncated(toWidth: rect.width)
+    let spare = rect.width - line.cellWidth
+    let offset: Int
+    switch alignment {
+    case .leading: offset = 0
+    case .center: offset = spare / 2
+    case .trailing: offset = spare
+    }
+    return drawText(
+      line, at: Point(x: rect.minX + offset, y: rect.minY), style: style,
+      maxWidth: rect.width - offset)
+  }
+}
+
+extension StringProtocol {
+  /// The text shortened to at most `width` cells, ending in `ellipsis` when anything was cut.
+  ///
+  /// Text that fits is returned unchanged. Otherwise the result keeps the longest prefix of
+  /// whole graphemes that leaves room for the ellipsis (measured on its own) and appends it.
+  /// A wide grapheme that would cross the limit is dropped rather than split, so the result
+  /// may be one cell narrower than `width`; it is not padded (see `padded(toWidth:)`). When
+  /// even the ellipsis does not fit, the text is cut to `width` without one. A `width` of
+  /// zero or less gives the empty string.
+  public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    guard cellWidth > width else { return String(self) }
+    let ellipsisWidth = ellipsis.cellWidth
+    let showsEllipsis = ellipsisWidth <= width
+    let room = showsEllipsis ? width - ellipsisWidth : width
+    var result = ""
+    var column = 0
+    for character in self {
+      let advance = character.advance(atColumn: column)
+      if column + advance > room { break }
+      result.append(character)
+      column += advance
+    }
+    return showsEllipsis ? result + ellipsis : result
+  }
+
+  /// The text followed by spaces up to `width` cells; text already that wide is unchanged.
+  public func padded(toWidth width: Int) -> String {
+    let missing = width - cellWidth
+    guard missing > 0 else { return String(self) }
+    return String(self) + String(repeating: " ", count: missing)
+  }
+}

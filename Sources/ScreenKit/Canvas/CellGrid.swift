@@ -1,0 +1,48 @@
+/// A rectangular grid of cells, stored row by row: what a frame of the terminal shows.
+public struct CellGrid: Hashable, Sendable {
+  /// The grid's extent.
+  public private(set) var size: Size
+  /// The cells, row after row.
+  public private(set) var cells: [Cell]
+
+  /// Creates a grid of `size` filled with `cell`.
+  public init(size: Size, filledWith cell: Cell = .blank) {
+    self.size = size
+    self.cells = Array(repeating: cell, count: size.area)
+  }
+
+  /// The grid's bounds, at the origin.
+  public var bounds: Rect { Rect(size: size) }
+
+  /// The cell at column `x`, row `y`; both must be inside the grid.
+  public subscript(x: Int, y: Int) -> Cell {
+    get { cells[y * size.width + x] }
+    set { cells[y * size.width + x] = newValue }
+  }
+
+  /// The cell at `point`, which must be inside the grid.
+  public subscript(point: Point) -> Cell {
+    get { self[point.x, point.y] }
+    set { self[point.x, point.y] = newValue }
+  }
+
+  /// Changes the extent; every cell becomes `cell` again.
+  public mutating func reset(to size: Size, filledWith cell: Cell = .blank) {
+    self.size = size
+    cells = Array(repeating: cell, count: size.area)
+  }
+
+  /// The text of row `y`, one character per grapheme; continuation cells add nothing.
+  public func text(ofRow y: Int) -> String {
+    var line = ""
+    line.reserveCapacity(size.width)
+    for x in 0..<size.width {
+      let cell = self[x, y]
+      if !cell.isContinuation { line.append(cell.character) }
+    }
+    return line
+  }
+
+  /// Every row as text.
+  public var lines: [String] { (0..<size.height).map(text(ofRow:)) }
+}

@@ -1,0 +1,114 @@
+extension Screen {
+  /// Adds `child` as the last (topmost) child; see ``insertChild(_:at:)``.
+  public func addChild(_ child: Screen) {
+    insertChild(child, at: children.count)
+  }
+
+  /// Inserts `child` at `index` of ``children``, moving it from its old parent if it has one.
+  ///
+  /// The child gets ``willMove(toParent:)`` before and ``didMove(toParent:)`` after the change;
+  /// a move from another parent first removes it there (with `willMove(toParent: nil)` and
+  /// `didMove(toParent: nil)`). If this screen is visible the child appears, after its
+  /// `willMove` and before its `didMove`. Adding a screen to itself or to one of its own
+  /// descendants stops the program with a message.
+  public func insertChild(_ child: Screen, at index: Int) {
+    precondition(child !== self, "ScreenKit: cannot add screen '\(name)' as a child of itself")
+    precondition(
+      !isDescendant(of: child),
+      "ScreenKit: cannot add screen '\(child.name)' to its own descendant '\(name)'")
+    if child.parent === self {
+      // A reorder within the same parent is not a containment change.
+      guard let old = children.firstIndex(where: { $0 === child }) else { return }
+      children.remove(at: old)
+      children.insert(child, at: min(max(0, index > old ? index - 1 : index), children.count))
+      setNeedsLayout()
+      setNeedsDisplay()
+      return
+    }
+    child.removeFromParent()
+    child.sendWillMove(toParent: self)
+    children.insert(child, at: min(max(0, index), children.count))
+    child.parent = self
+    if let stage { child.attach(to: stage) }
+    child.setNeedsLayout()
+    setNeedsLayout()
+    switch appearance {
+    case .appeared:
+      child.beginAppearance()
+      stage?.layoutIfNeeded()
+      child.endAppearance()
+    case .appearing:
+      child.beginAppearance()
+    case .disappeared, .disappearing:
+      break
+    }
+    child.sendDidMove(toParent: self)
+    setNeedsDisplay()
+  }
+
+  /// Removes the screen from its parent; a visible screen disappears first.
+  ///
+  /// The screen gets `willMove(toParent: nil)`, its disappearance (if visible), and
+  /// `didMove(toParent: nil)`. Removing a screen without a parent does nothing.
+  public func removeFromParent() {
+    guard let parent else { return }
+    sendWillMove(toParent: nil)
+    if isVisible {
+      beginDisappearance()
+      endDisappearance()
+    }
+    let stage = self.stage
+    let area = frame
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    if let stage {
+      stage.screenWillDetach(self)
+      detach()
+      stage.invalidate(parent, rect: area)
+    }
+    sendDidMove(toParent: nil, formerStage: stage)
+    parent.setNeedsLayout()
+  }
+
+  /// Whether `ancestor` is this screen or one of its ancestors.
+  public func isDescendant(of ancestor: Screen) -> Bool {
+    var screen: Screen? = self
+    while let current = screen {
+      if current === ancestor { return true }
+      screen = current.parent
+    }
+    return false
+  }
+
+  /// This screen and all of its descendants, parents before children, in drawing order.
+  public var subtree: [Screen] {
+    var result: [Screen] = []
+    var stack: [Screen] = [self]
+    while let screen = stack.popLast() {
+      result.append(screen)
+      stack.append(contentsOf: screen.children.reversed())
+    }
+    return result
+  }
+
+  /// The nearest ancestor (or this screen) of type `T`.
+  public func nearest<T: Screen>(_ type: T.Type) -> T? {
+    var screen: Screen? = self
+    while let current = screen {
+      if let match = current as? T { return match }
+      screen = current.parent
+    }
+    return nil
+  }
+
+  func attach(to stage: Stage) {
+    for screen in subtree {
+      screen.stage = stage
+      if screen.needsLayout { stage.scheduleLayout(screen) }
+    }
+  }
+
+  func detach() {
+    for screen in subtree { screen.stage = nil }
+  }
+}

@@ -1,0 +1,85 @@
+// The appearance machinery: `will` calls run parents first, `did` calls children first, so
+// children appear after their parent's `willAppear` and disappear before its `didDisappear`.
+extension Screen {
+  func beginAppearance() {
+    guard appearance == .disappeared || appearance == .disappearing else { return }
+    if !isLoaded {
+      isLoaded = true
+      report(.didLoad)
+      didLoad()
+    }
+    appearance = .appearing
+    report(.willAppear)
+    willAppear()
+    // Children added during `willAppear` already began theirs; the guard skips them.
+    for child in children where child.parent === self {
+      child.beginAppearance()
+    }
+  }
+
+  func endAppearance() {
+    guard appearance == .appearing else { return }
+    for child in children where child.parent === self {
+      child.endAppearance()
+    }
+    appearance = .appeared
+    report(.didAppear)
+    didAppear()
+  }
+
+  func beginDisappearance() {
+    guard appearance == .appeared || appearance == .appearing else { return }
+    appearance = .disappearing
+    report(.willDisappear)
+    willDisappear()
+    for child in children where child.parent === self {
+      child.beginDisappearance()
+    }
+  }
+
+  func endDisappearance() {
+    guard appearance == .disappearing else { return }
+    for child in children where child.parent === self {
+      child.endDisappearance()
+    }
+    appearance = .disappeared
+    report(.didDisappear)
+    didDisappear()
+  }
+
+  func sendWillMove(toParent parent: Screen?) {
+    report(.willMove(toParent: parent?.name), formerStage: stage ?? parent?.stageInChain)
+    willMove(toParent: parent)
+  }
+
+  func sendDidMove(toParent parent: Screen?, formerStage: Stage? = nil) {
+    report(.didMove(toParent: parent?.name), formerStage: formerStage)
+    didMove(toParent: parent)
+  }
+
+  /// Reports to the screen's own observer and to the stage it is on, or was or will be on
+  /// around a move.
+  private func report(_ hook: LifecycleEvent.Hook, formerStage: Stage? = nil) {
+    let event = LifecycleEvent(name, hook)
+    lifecycleObserver?(event)
+    (formerStage ?? stageInChain)?.lifecycleObserver?(event)
+  }
+
+  /// The stage of this screen or of its nearest ancestor that has one.
+  var stageInChain: Stage? {
+    var ancestor: Screen? = self
+    while let screen = ancestor {
+      if let stage = screen.stage { return stage }
+      ancestor = screen.parent
+    }
+    return nil
+  }
+}
+
+extension Screen {
+  /// Calls `observer` with each lifecycle call made on this screen, on a stage or not; one
+  /// observer per screen, the last one set wins.
+  public func observeLifecycle(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) {
+    lifecycleObserver = observer
+  }
+}

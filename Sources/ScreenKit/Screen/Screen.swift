@@ -1,0 +1,202 @@
+/// A node of the screen hierarchy: it owns a rectangle of the terminal, draws into it, handles
+/// keys, and contains child screens, like a UIKit view controller.
+///
+/// Subclasses override the lifecycle hooks (``didLoad()``, ``willAppear()``, ``didAppear()``,
+/// ``willDisappear()``, ``didDisappear()``, ``willMove(toParent:)``, ``didMove(toParent:)``),
+/// ``layoutChildren()``, ``draw(in:)`` and ``handle(_:)``. Initialisers and `draw(in:)` must
+/// have no side effects: work starts when a screen appears.
+///
+/// ```swift
+/// final class Greeting: Screen {
+///   override func draw(in canvas: inout Canvas) {
+///     canvas.drawText("Hello", at: Point(x: 1, y: 0), style: .bold)
+///   }
+/// }
+/// ```
+@MainActor
+open class Screen {
+  /// The screen that contains this one, if any.
+  public internal(set) weak var parent: Screen?
+  /// The contained screens, in drawing order: later children draw over earlier ones.
+  public internal(set) var children: [Screen] = []
+  /// The stage this screen is shown on, once its hierarchy is mounted.
+  public internal(set) weak var stage: Stage?
+
+  /// The rectangle the screen covers, in its parent's coordinates.
+  ///
+  /// Parents assign it in ``layoutChildren()``; a change of size lays the screen's own children
+  /// out again, and any change redraws the area.
+  public var frame: Rect = .zero {
+    didSet {
+      guard frame != oldValue else { return }
+      frameDidChange(from: oldValue)
+    }
+  }
+
+  /// Space kept free inside the frame by the default layout.
+  public var margins: EdgeInsets = .zero {
+    didSet { if margins != oldValue { setNeedsLayout() } }
+  }
+
+  /// A name for hierarchy descriptions and the lifecycle journal; defaults to the type name.
+  public var name: String
+
+  /// The title a navigation bar shows for this screen.
+  open var title: String {
+    get { storedTitle }
+    set {
+      storedTitle = newValue
+      chromeDidChange()
+    }
+  }
+
+  /// The keys this screen answers, for key-hint bars and help.
+  open var keyHints: [KeyHint] {
+    get { storedKeyHints }
+    set {
+      storedKeyHints = newValue
+      chromeDidChange()
+    }
+  }
+
+  /// Whether the screen takes keys first when focused; plain containers return `false`.
+  open var canBecomeFocused: Bool { false }
+
+  /// Whether ``didLoad()`` has run.
+  public internal(set) var isLoaded = false
+  /// Where the screen is in its appearance cycle.
+  public internal(set) var appearance: Appearance = .disappeared
+
+  var storedTitle = ""
+  var storedKeyHints: [KeyHint] = []
+  var environmentOverrides = EnvironmentValues()
+  var needsLayout = true
+  /// Receives this screen's own lifecycle calls, whether or not it is on a stage.
+  package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
+
+  /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
+  public init() {
+    self.name = String(describing: type(of: self))
+  }
+
+  // MARK: Lifecycle hooks
+
+  /// Called once, before the screen first appears.
+  open func didLoad() {}
+  /// Called before the screen becomes visible; its parent's `willAppear` has run.
+  open func willAppear() {}
+  /// Called once the screen and its children are visible.
+  open func didAppear() {}
+  /// Called before the screen stops being visible; its children have not yet disappeared.
+  open func willDisappear() {}
+  /// Called once the screen and its children have stopped being visible.
+  open func didDisappear() {}
+
+  /// Called before the screen moves to another parent, or to `nil` when it is removed.
+  ///
+  /// Unlike UIKit, ScreenKit calls both `willMove(toParent:)` and ``didMove(toParent:)`` on
+  /// every ``addChild(_:)`` and ``removeFromParent()``; containers never call them by hand.
+  open func willMove(toParent parent: Screen?) {}
+  /// Called after the screen moved to another parent, or to `nil` when it was removed.
+  open func didMove(toParent parent: Screen?) {}
+
+  // MARK: Layout, drawing, input
+
+  /// Assigns the children's frames; the default gives every child ``contentRect``.
+  open func layoutChildren() {
+    for child in children { child.frame = contentRect }
+  }
+
+  /// Draws the screen's own content; the area was cleared before, children draw afterwards.
+  ///
+  /// This must be a pure function of the screen's state and size: no clock, no I/O, no
+  /// changes to the hierarchy.
+  open func draw(in canvas: inout Canvas) {}
+
+  /// Handles a key and returns whether it did; unhandled keys go to the parent.
+  open func handle(_ key: Key) -> Bool { false }
+
+  /// Called when the screen gains or loses focus; it has already been marked for redrawing.
+  open func focusDidChange() {}
+
+  // MARK: Geometry
+
+  /// The screen's own rectangle, at the origin.
+  public var bounds: Rect { Rect(size: frame.size) }
+
+  /// The bounds inside the margins, where the default layout puts children.
+  public var contentRect: Rect { bounds.inset(by: margins) }
+
+  /// The frame in stage coordinates.
+  public var absoluteFrame: Rect {
+    guard let parent else { return frame }
+    let origin = parent.absoluteFrame.origin
+    return frame.offsetBy(dx: origin.x, dy: origin.y)
+  }
+
+  /// The part of the absolute frame that ancestors do not clip away.
+  public var visibleRect: Rect {
+    var rect = absoluteFrame
+    var ancestor = parent
+    while let screen = ancestor {
+      rect = rect.intersection(screen.absoluteFrame)
+      ancestor = screen.parent
+    }
+    return rect
+  }
+
+  /// Whether the screen is appearing or has appeared.
+  public var isVisible: Bool { appearance == .appearing || appearance == .appeared }
+
+  /// Whether the screen is the stage's focused screen.
+  public var isFocused: Bool { stage?.focusedScreen === self }
+
+  // MARK: Invalidation
+
+  /// Marks the whole screen for redrawing in the next frame.
+  public func setNeedsDisplay() {
+    stage?.invalidate(self, rect: bounds)
+  }
+
+  /// Marks a rectangle of the screen (in its own coordinates) for redrawing.
+  public func setNeedsDisplay(in rect: Rect) {
+    stage?.invalidate(self, rect: rect)
+  }
+
+  /// Asks for ``layoutChildren()`` before the next frame.
+  public func setNeedsLayout() {
+    needsLayout = true
+    stage?.scheduleLayout(self)
+  }
+
+  /// Tells the ancestors that this screen's title or key hints changed, so bars redraw.
+  public func chromeDidChange() {
+    var ancestor = parent
+    while let screen = ancestor {
+      screen.descendantChromeDidChange(self)
+      ancestor = screen.parent
+    }
+  }
+
+  /// Called on each ancestor when a descendant's title or key hints changed.
+  open func descendantChromeDidChange(_ descendant: Screen) {}
+
+  private func frameDidChange(from old: Rect) {
+    if old.size != frame.size { setNeedsLayout() }
+    guard let stage, let parent else {
+      stage?.invalidateAll()
+      return
+    }
+    // The uncovered old area belongs to the parent again; the new area is this screen's.
+    stage.invalidate(parent, rect: old)
+    stage.invalidate(self, rect: bounds)
+  }
+}
+
+extension Screen {
+  /// Asks the stage to focus this screen; returns whether it did.
+  @discardableResult
+  public func becomeFocused() -> Bool {
+    stage?.focus(self) ?? false
+  }
+}

@@ -1,0 +1,66 @@
+extension Stage {
+  /// Routes a key to the focused screen (or the root) first, then up the parents.
+  ///
+  /// An unhandled Tab or Shift-Tab moves focus. Returns whether anything handled the key.
+  @discardableResult
+  public func send(_ key: Key) -> Bool {
+    guard isMounted else { return false }
+    if needsFocus { ensureFocus() }
+    var responder: Screen? = focusedScreen ?? root
+    while let screen = responder {
+      if screen.handle(key) { return true }
+      responder = screen.parent
+    }
+    switch key {
+    case .tab: return moveFocus(by: 1)
+    case .backTab: return moveFocus(by: -1)
+    default: return false
+    }
+  }
+
+  /// Gives focus to `screen`, or clears it for `nil`.
+  ///
+  /// The screen must be on this stage and able to take focus. Returns whether the focus is now
+  /// where it was asked to be.
+  @discardableResult
+  public func focus(_ screen: Screen?) -> Bool {
+    if let screen, screen.stage !== self || !screen.canBecomeFocused { return false }
+    needsFocus = false
+    guard screen !== focusedScreen else { return true }
+    let old = focusedScreen
+    focusedScreen = screen
+    old?.setNeedsDisplay()
+    screen?.setNeedsDisplay()
+    old?.focusDidChange()
+    screen?.focusDidChange()
+    return true
+  }
+
+  /// The screens that can take focus, in drawing order.
+  public var focusableScreens: [Screen] {
+    isMounted ? root.subtree.filter(\.canBecomeFocused) : []
+  }
+
+  /// Moves focus `offset` places along ``focusableScreens``, wrapping around.
+  @discardableResult
+  public func moveFocus(by offset: Int) -> Bool {
+    let candidates = focusableScreens
+    guard !candidates.isEmpty else { return false }
+    let current = candidates.firstIndex { $0 === focusedScreen }
+    let next: Int
+    if let current {
+      next = ((current + offset) % candidates.count + candidates.count) % candidates.count
+    } else {
+      next = offset >= 0 ? 0 : candidates.count - 1
+    }
+    guard candidates[next] !== focusedScreen else { return false }
+    return focus(candidates[next])
+  }
+
+  func ensureFocus() {
+    needsFocus = false
+    if let focused = focusedScreen, focused.stage === self { return }
+    focusedScreen = nil
+    if let first = focusableScreens.first { focus(first) }
+  }
+}

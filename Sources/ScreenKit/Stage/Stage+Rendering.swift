@@ -1,0 +1,70 @@
+extension Stage {
+  /// Lays out what is pending and redraws what is dirty into ``canvas``; returns the stage
+  /// rectangles that were redrawn (empty when nothing was).
+  ///
+  /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
+  /// with its descendants and any screen drawn above it there; ancestors are not redrawn.
+  /// Invalidations since the last frame are coalesced into this one.
+  @discardableResult
+  public func render() -> [Rect] {
+    layoutIfNeeded()
+    if needsFocus { ensureFocus() }
+    needsRender = false
+    lastRenderDrawCount = 0
+    guard isMounted else {
+      dirty.removeAll()
+      return []
+    }
+    if needsFullRedraw {
+      needsFullRedraw = false
+      dirty.removeAll()
+      canvas.resetGrid(to: size)
+      paint(from: root, clip: bounds)
+      return [bounds]
+    }
+    let entries = dirty
+    dirty.removeAll()
+    var painted: [(screen: Screen, rect: Rect)] = []
+    for (screen, localRect) in entries where screen.stage === self {
+      let frame = screen.absoluteFrame
+      let rect = localRect.offsetBy(dx: frame.minX, dy: frame.minY)
+        .intersection(screen.visibleRect)
+      guard !rect.isEmpty else { continue }
+      if painted.contains(where: { $0.rect.contains(rect) && screen.isDescendant(of: $0.screen) }) {
+        continue
+      }
+      paint(from: screen, clip: rect)
+      painted.append((screen, rect))
+    }
+    return painted.map(\.rect)
+  }
+
+  /// Draws `screen` and its subtree clipped to `clip`, then everything drawn above it there.
+  private func paint(from screen: Screen, clip: Rect) {
+    let parentOrigin = screen.parent?.absoluteFrame.origin ?? .zero
+    drawSubtree(screen, parentOrigin: parentOrigin, clip: clip)
+    var node = screen
+    while let parent = node.parent {
+      let origin = parent.absoluteFrame.origin
+      if let index = parent.children.firstIndex(where: { $0 === node }) {
+        for sibling in parent.children[(index + 1)...] {
+          drawSubtree(sibling, parentOrigin: origin, clip: clip)
+        }
+      }
+      node = parent
+    }
+  }
+
+  private func drawSubtree(_ screen: Screen, parentOrigin: Point, clip: Rect) {
+    let frame = screen.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+    let visible = frame.intersection(clip)
+    guard !visible.isEmpty else { return }
+    canvas.focus(origin: frame.origin, size: frame.size, clip: visible)
+    canvas.clear()
+    screen.draw(in: &canvas)
+    lastRenderDrawCount += 1
+    for child in screen.children {
+      drawSubtree(child, parentOrigin: frame.origin, clip: visible)
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/// The top of a screen hierarchy: it owns the root screen, the size, focus, the scheduler and
+/// the cell canvas that frames are rendered into.
+///
+/// A host drives a stage: the terminal run loop, an embedding program, or the test harness.
+/// It mounts the root, forwards keys and size changes, runs the scheduler, and calls
+/// ``render()`` when ``needsRender`` is set (``onNeedsRender`` tells it when that happens).
+///
+/// ```swift
+/// let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
+/// stage.mount()
+/// stage.send(.down)
+/// let damage = stage.render()   // rectangles of `stage.canvas.grid` that changed
+/// ```
+@MainActor
+public final class Stage {
+  /// The root of the hierarchy.
+  public let root: Screen
+  /// The timers and posted work of this hierarchy.
+  public let scheduler: Scheduler
+  /// The base environment every screen inherits.
+  public var environment: EnvironmentValues
+  /// The stage's extent in cells.
+  public private(set) var size: Size
+  /// The cell canvas frames are rendered into.
+  public internal(set) var canvas: Canvas
+  /// The screen that gets keys first, if any.
+  public internal(set) weak var focusedScreen: Screen?
+  /// Whether the root is mounted (visible).
+  public private(set) var isMounted = false
+  /// Whether a frame needs to be rendered.
+  public internal(set) var needsRender = false
+  /// Called once each time ``needsRender`` becomes `true`, so a host can schedule a frame.
+  public var onNeedsRender: (@MainActor () -> Void)?
+  /// Receives every lifecycle call of screens on this stage.
+  package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
+  /// The number of ``Screen/draw(in:)`` calls made by the last ``render()``.
+  public internal(set) var lastRenderDrawCount = 0
+
+  var dirty: [(screen: Screen, rect: Rect)] = []
+  var needsFullRedraw = true
+  var layoutQueue: [Screen] = []
+
+  /// Creates a stage for `root` at `size`; nothing appears until ``mount()``.
+  public init(
+    root: Screen, size: Size, scheduler: Scheduler = Scheduler(),
+    environment: EnvironmentValues = EnvironmentValues()
+  ) {
+    self.root = root
+    self.size = size
+    self.scheduler = scheduler
+    self.environment = environment
+    self.canvas = Canvas(size: size)
+  }
+
+  /// The stage's rectangle.
+  public var bounds: Rect { Rect(size: size) }
+
+  /// Shows the root: it loads, appears, is laid out and gets focus where it can.
+  public func mount() {
+    guard !isMounted else { return }
+    precondition(root.parent == nil, "ScreenKit: the root screen '\(root.name)' has a parent")
+    isMounted = true
+    root.attach(to: self)
+    root.frame = bounds
+    root.beginAppearance()
+    layoutIfNeeded()
+    root.endAppearance()
+    ensureFocus()
+    invalidateAll()
+  }
+
+  /// Hides the root: every screen disappears, children before parents.
+  public func unmount() {
+    guard isMounted else { return }
+    root.beginDisappearance()
+    root.endDisappearance()
+    root.detach()
+    focusedScreen = nil
+    isMounted = false
+  }
+
+  /// Changes the size: the whole hierarchy is laid out again and redrawn.
+  public func resize(to newSize: Size) {
+    guard newSize != size else { return }
+    size = newSize
+    canvas.resetGrid(to: newSize)
+    root.frame = bounds
+    for screen in root.subtree { screen.setNeedsLayout() }
+    invalidateAll()
+  }
+
+  /// Delivers an input event: keys are routed, sizes resize the stage.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key): return send(key)
+    case .resize(let size):
+      resize(to: size)
+      return true
+    }
+  }
+
+  // MARK: Layout
+
+  func scheduleLayout(_ screen: Screen) {
+    layoutQueue.append(screen)
+    markNeedsRender()
+  }
+
+  /// Runs every pending ``Screen/layoutChildren()``, parents before children.
+  public func layoutIfNeeded() {
+    while !layoutQueue.isEmpty {
+      let pending = layoutQueue
+      layoutQueue.removeAll()
+      let ordered = pending.map { ($0, depth(of: $0)) }.sorted { $0.1 < $1.1 }
+      for (screen, _) in ordered where screen.needsLayout && screen.stage === self {
+        screen.needsLayout = false
+        screen.layoutChildren()
+      }
+    }
+  }
+
+  private func depth(of screen: Screen) -> Int {
+    var depth = 0
+    var ancestor = screen.parent
+    while let current = ancestor {
+      depth += 1
+      ancestor = current.parent
+    }
+    return depth
+  }
+
+  // MARK: Invalidation
+
+  /// Marks a rectangle of `screen` (in its own coordinates) for redrawing.
+  func invalidate(_ screen: Screen, rect: Rect) {
+    guard screen.stage === self, !rect.isEmpty else { return }
+    if !needsFullRedraw {
+      if dirty.count >= 64 {
+        needsFullRedraw = true
+        dirty.removeAll()
+      } else {
+        dirty.append((screen, rect))
+      }
+    }
+    markNeedsRender()
+  }
+
+  /// Marks the whole stage for redrawing.
+  public func invalidateAll() {
+    needsFullRedraw = true
+    dirty.removeAll()
+    markNeedsRender()
+  }
+
+  private func markNeedsRender() {
+    guard !needsRender else { return }
+    needsRender = true
+    onNeedsRender?()
+  }
+
+  func screenWillDetach(_ screen: Screen) {
+    if let focused = focusedScreen, focused.isDescendant(of: screen) {
+      focusedScreen = nil
+      needsFocus = true
+      markNeedsRender()
+    }
+  }
+
+  var needsFocus = false
+}

@@ -1,0 +1,33 @@
+/// The clock a screen hierarchy reads: any Swift `Clock` measured in `Duration`, as time
+/// elapsed since the clock was adopted.
+///
+/// Production code adopts `ContinuousClock`; tests adopt a virtual clock and advance it.
+public struct ScreenClock: Sendable {
+  private let readNow: @Sendable () -> Duration
+  private let sleeper: @Sendable (Duration) async throws -> Void
+
+  /// Adopts `clock`; its current instant becomes time zero.
+  public init<C: Clock>(_ clock: C) where C.Duration == Duration {
+    let origin = clock.now
+    self.readNow = { origin.duration(to: clock.now) }
+    self.sleeper = { deadline in
+      try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+    }
+  }
+
+  /// A clock that reads real, monotonic time.
+  public static var continuous: ScreenClock { ScreenClock(ContinuousClock()) }
+
+  /// The time elapsed since the clock was adopted.
+  public var now: Duration { readNow() }
+
+  /// Suspends until the clock reads `deadline`, or throws when the task is cancelled.
+  public func sleep(until deadline: Duration) async throws {
+    try await sleeper(deadline)
+  }
+
+  /// Suspends for `duration`, or throws when the task is cancelled.
+  public func sleep(for duration: Duration) async throws {
+    try await sleeper(now + duration)
+  }
+}

@@ -1,0 +1,203 @@
+public import ScreenKit
+public import Testing
+
+/// Runs a screen hierarchy headless, for controller-level tests: no terminal, a virtual clock,
+/// load tasks that advance only when the test settles.
+///
+/// ```swift
+/// @Test @MainActor func listShowsAfterLoading() async {
+///   let harness = ScreenHarness(root: MyScreen(), size: Size(width: 20, height: 3))
+///   await harness.advance(by: .seconds(1))
+///   harness.press(.down)
+///   expectScreen(harness, ["Episodes", "> Two", ""])
+///   await harness.finish()
+/// }
+/// ```
+@MainActor
+public final class ScreenHarness {
+  /// The stage the root is mounted on.
+  public let stage: Stage
+  /// The virtual clock the hierarchy and any load sleeping on it read.
+  public let clock: VirtualClock
+  /// The executor load tasks prefer; drained by ``settle()``.
+  public let executor: ManualTaskExecutor
+  /// Every lifecycle call on the stage.
+  public let journal = LifecycleJournal()
+  /// The number of frames rendered so far.
+  public private(set) var frameCount = 0
+  /// The number of `draw(in:)` calls of the last rendered frame.
+  public private(set) var lastFrameDrawCount = 0
+
+  /// Mounts `root` at `size` and renders the first frame.
+  public init(
+    root: Screen, size: Size = Size(width: 40, height: 12),
+    environment: EnvironmentValues = EnvironmentValues()
+  ) {
+    let clock = VirtualClock()
+    let executor = ManualTaskExecutor()
+    self.clock = clock
+    self.executor = executor
+    self.stage = Stage(
+      root: root, size: size,
+      scheduler: Scheduler(clock: ScreenClock(clock), taskExecutor: executor),
+      environment: environment)
+    stage.lifecycleObserver = { [journal] in journal.record($0) }
+    stage.mount()
+    renderIfNeeded()
+  }
+
+  /// The root screen.
+  public var root: Screen { stage.root }
+
+  /// The virtual time since the harness started.
+  public var now: Duration { clock.now.offset }
+
+  // MARK: Input
+
+  /// Presses keys one after another, rendering after each; returns whether the last was handled.
+  @discardableResult
+  public func press(_ keys: Key...) -> Bool {
+    var handled = false
+    for key in keys {
+      handled = stage.send(key)
+      runDueWork()
+    }
+    return handled
+  }
+
+  /// Types each character of `text` as a key press.
+  public func type(_ text: String) {
+    for character in text { press(.character(character)) }
+  }
+
+  /// Resizes the stage and renders.
+  public func resize(to size: Size) {
+    stage.resize(to: size)
+    runDueWork()
+  }
+
+  // MARK: Time
+
+  /// Moves virtual time forward by `duration`, firing timers and waking sleepers at their
+  /// deadlines in order, and settling after each.
+  public func advance(by duration: Duration) async {
+    let target = now + duration
+    await settle()
+    while let next = nextDeadline(), next <= target {
+      clock.advance(to: VirtualClock.Instant(offset: max(next, now)))
+      await settle()
+    }
+    clock.advance(to: VirtualClock.Instant(offset: target))
+    await settle()
+  }
+
+  /// Runs everything that can run without time passing, then renders.
+  ///
+  /// That is load-task jobs, posted work, due timers and main-actor tasks, until none is left.
+  public func settle() async {
+    var quietRounds = 0
+    var rounds = 0
+    while quietRounds < 3 {
+      rounds += 1
+      if rounds > 10_000 {
+        Issue.record("ScreenHarness.settle(): work kept arriving after 10000 rounds")
+        return
+      }
+      var progressed = executor.runAll() > 0
+      progressed = clock.advance(to: clock.now) > 0 || progressed
+      progressed = stage.scheduler.runDue() > 0 || progressed
+      await Task.yield()
+      quietRounds =
+        progressed || executor.hasJobs || stage.scheduler.hasPostedWork ? 0 : quietRounds + 1
+    }
+    renderIfNeeded()
+  }
+
+  private func nextDeadline() -> Duration? {
+    [stage.scheduler.nextDeadline, clock.nextSleeperDeadline?.offset].compactMap { $0 }.min()
+  }
+
+  private func runDueWork() {
+    executor.runAll()
+    stage.scheduler.runDue()
+    renderIfNeeded()
+  }
+
+  // MARK: Reading the screen
+
+  /// Renders a frame if anything is dirty.
+  public func renderIfNeeded() {
+    guard stage.needsRender else { return }
+    stage.render()
+    frameCount += 1
+    lastFrameDrawCount = stage.lastRenderDrawCount
+  }
+
+  /// The screen as lines of text; trailing spaces are kept, so each line is as wide as the stage
+  /// (wide characters count twice).
+  public var lines: [String] {
+    renderIfNeeded()
+    return stage.canvas.grid.lines
+  }
+
+  /// The screen as one string, lines joined by newlines, trailing spaces removed.
+  public var screenText: String {
+    lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+      .joined(separator: "\n")
+  }
+
+  /// The cell at column `x`, row `y`.
+  public func cell(x: Int, y: Int) -> Cell {
+    renderIfNeeded()
+    return stage.canvas.grid[x, y]
+  }
+
+  /// The style of the cell at column `x`, row `y`.
+  public func style(x: Int, y: Int) -> Style {
+    cell(x: x, y: y).style
+  }
+
+  /// Whether `text` appears somewhere on the screen.
+  public func contains(_ text: String) -> Bool {
+    lines.contains { $0.contains(text) }
+  }
+
+  /// The hierarchy as an indented tree.
+  public var hierarchyDescription: String { root.hierarchyDescription }
+
+  // MARK: Ending a test
+
+  /// What is still under way: pending timers, tasks in flight, queued jobs and posted work,
+  /// sleepers on the clock; empty when nothing is.
+  public var pendingWork: [String] {
+    var pending: [String] = []
+    let scheduler = stage.scheduler
+    if scheduler.pendingTimerCount > 0 { pending.append("\(scheduler.pendingTimerCount) timer(s)") }
+    if scheduler.tasksInFlight > 0 {
+      pending.append("\(scheduler.tasksInFlight) task(s) in flight")
+    }
+    if scheduler.hasPostedWork { pending.append("posted work") }
+    if executor.hasJobs { pending.append("queued task jobs") }
+    if clock.sleeperCount > 0 { pending.append("\(clock.sleeperCount) sleeper(s) on the clock") }
+    return pending
+  }
+
+  /// Unmounts the root, settles, and records an issue for anything left running and for any
+  /// lifecycle ordering rule that was broken.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    stage.unmount()
+    await settle()
+    let pending = pendingWork
+    if !pending.isEmpty {
+      Issue.record(
+        "Left running after the test: \(pending.joined(separator: ", "))",
+        sourceLocation: sourceLocation)
+    }
+    let violations = journal.violations
+    if !violations.isEmpty {
+      Issue.record(
+        "Lifecycle rules broken: \(violations.joined(separator: "; "))",
+        sourceLocation: sourceLocation)
+    }
+  }
+}

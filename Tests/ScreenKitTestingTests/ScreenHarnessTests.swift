@@ -1,0 +1,109 @@
+import ScreenKit
+import ScreenKitTesting
+import Testing
+
+@MainActor
+@Suite struct ScreenHarnessTests {
+  @Test func expectScreenPassesOnMatchingLinesIgnoringTrailingSpaces() async {
+    let harness = ScreenHarness(
+      root: ProbeScreen("Root", text: "hello"), size: Size(width: 8, height: 2))
+    expectScreen(harness, ["hello   ", ""])
+    expectScreen(harness, ["hello"])
+    await harness.finish()
+  }
+
+  @Test func expectScreenRecordsARowAndColumnDiff() async {
+    let harness = ScreenHarness(
+      root: ProbeScreen("Root", text: "hello"), size: Size(width: 8, height: 1))
+    withKnownIssue {
+      expectScreen(harness, ["help"])
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("row 0, from column 3") && text.contains("expected: \"help\"")
+        && text.contains("actual:   \"hello\"")
+    }
+    await harness.finish()
+  }
+
+  @Test func screenTextTrimsTrailingSpaces() async {
+    let harness = ScreenHarness(
+      root: ProbeScreen("Root", text: "ab"), size: Size(width: 4, height: 2))
+    #expect(harness.screenText == "ab\n")
+    #expect(harness.lines == ["ab  ", "    "])
+    await harness.finish()
+  }
+
+  @Test func finishReportsAPendingTimer() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    harness.stage.scheduler.schedule(after: .seconds(5)) {}
+    #expect(harness.pendingWork == ["1 timer(s)"])
+    await withKnownIssue {
+      await harness.finish()
+    } matching: { issue in
+      String(describing: issue).contains("Left running after the test: 1 timer(s)")
+    }
+  }
+
+  @Test func finishReportsATaskStillInFlight() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    harness.stage.scheduler.beginTask()
+    await withKnownIssue {
+      await harness.finish()
+    } matching: { issue in
+      String(describing: issue).contains("1 task(s) in flight")
+    }
+    harness.stage.scheduler.endTask()
+  }
+
+  @Test func finishReportsBrokenLifecycleOrder() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    harness.journal.record(LifecycleEvent("Ghost", .didAppear))
+    await withKnownIssue {
+      await harness.finish()
+    } matching: { issue in
+      String(describing: issue).contains("Ghost.didAppear while disappeared")
+    }
+  }
+
+  @Test func settleRunsTaskJobsOnlyWhenAsked() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    let flag = Flag()
+    Task.detached(executorPreference: harness.executor) {
+      await flag.set()
+    }
+    #expect(harness.executor.hasJobs)
+    #expect(!flag.value)
+    await harness.settle()
+    #expect(flag.value)
+    await harness.finish()
+  }
+
+  @Test func advanceMovesTheVirtualClockExactly() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    await harness.advance(by: .milliseconds(1500))
+    #expect(harness.now == .milliseconds(1500))
+    #expect(harness.clock.now.offset == .milliseconds(1500))
+    await harness.finish()
+  }
+
+  @Test func cellsAndStylesCanBeRead() async {
+    let harness = ScreenHarness(root: StyledScreen(), size: Size(width: 3, height: 1))
+    #expect(harness.cell(x: 0, y: 0).character == "B")
+    #expect(harness.style(x: 0, y: 0) == .bold)
+    #expect(harness.style(x: 1, y: 0) == .plain)
+    await harness.finish()
+  }
+}
+
+@MainActor
+private final class Flag {
+  var value = false
+  func set() { value = true }
+}
+
+@MainActor
+private final class StyledScreen: Screen {
+  override func draw(in canvas: inout Canvas) {
+    canvas.put("B", at: .zero, style: .bold)
+  }
+}

@@ -1,0 +1,99 @@
+import ScreenKit
+import ScreenKitTesting
+import Synchronization
+import Testing
+
+@MainActor
+@Suite struct SchedulerTests {
+  @Test func timersFireInDeadlineOrderWhenTheirTimeComes() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    var fired: [String] = []
+    let scheduler = harness.stage.scheduler
+    scheduler.schedule(after: .milliseconds(30)) { fired.append("c") }
+    scheduler.schedule(after: .milliseconds(10)) { fired.append("a") }
+    scheduler.schedule(after: .milliseconds(20)) { fired.append("b") }
+    await harness.advance(by: .milliseconds(15))
+    #expect(fired == ["a"])
+    await harness.advance(by: .milliseconds(15))
+    #expect(fired == ["a", "b", "c"])
+    await harness.finish()
+  }
+
+  @Test func timersSeeTheClockAtTheirOwnDeadline() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    let scheduler = harness.stage.scheduler
+    var seen: [Duration] = []
+    scheduler.schedule(after: .milliseconds(100)) { seen.append(scheduler.clock.now) }
+    scheduler.schedule(after: .milliseconds(250)) { seen.append(scheduler.clock.now) }
+    await harness.advance(by: .seconds(1))
+    #expect(seen == [.milliseconds(100), .milliseconds(250)])
+    #expect(harness.now == .seconds(1))
+    await harness.finish()
+  }
+
+  @Test func cancelledTimersNeverFire() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    var fired = false
+    let timer = harness.stage.scheduler.schedule(after: .milliseconds(5)) { fired = true }
+    harness.stage.scheduler.cancel(timer)
+    await harness.advance(by: .seconds(1))
+    #expect(!fired)
+    #expect(harness.stage.scheduler.pendingTimerCount == 0)
+    await harness.finish()
+  }
+
+  @Test func workPostedFromAnotherThreadRunsOnTheMainActorAtTheNextSettle() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    let scheduler = harness.stage.scheduler
+    let recorder = Recorder()
+    await Task.detached {
+      scheduler.post { recorder.events.append("ran") }
+    }.value
+    #expect(recorder.events.isEmpty)
+    #expect(scheduler.hasPostedWork)
+    await harness.settle()
+    #expect(recorder.events == ["ran"])
+    await harness.finish()
+  }
+
+  @Test func postingWakesTheHost() async {
+    let scheduler = Scheduler(clock: ScreenClock(VirtualClock()))
+    let wakes = WakeCounter()
+    scheduler.wakeHandler = { wakes.increment() }
+    scheduler.post {}
+    scheduler.post {}
+    #expect(wakes.count == 2)
+    #expect(scheduler.runDue() == 2)
+  }
+
+  @Test func sleepersOnTheVirtualClockWakeInStepWithTimers() async {
+    let harness = ScreenHarness(root: ProbeScreen("Root"))
+    let clock = harness.clock
+    let scheduler = harness.stage.scheduler
+    let recorder = Recorder()
+    scheduler.schedule(after: .milliseconds(50)) { recorder.events.append("timer 50") }
+    scheduler.schedule(after: .milliseconds(150)) { recorder.events.append("timer 150") }
+    scheduler.beginTask()
+    Task.detached(executorPreference: harness.executor) {
+      try? await clock.sleep(for: .milliseconds(100))
+      scheduler.post {
+        recorder.events.append("sleeper 100")
+        scheduler.endTask()
+      }
+    }
+    await harness.advance(by: .milliseconds(200))
+    #expect(recorder.events == ["timer 50", "sleeper 100", "timer 150"])
+    await harness.finish()
+  }
+}
+
+private final class WakeCounter: Sendable {
+  private let value = Mutex(0)
+  func increment() { value.withLock { $0 += 1 } }
+  var count: Int { value.withLock { $0 } }
+}
+
+@MainActor
+private final class Recorder {
+  var events: [String] = []
+}
