@@ -37,11 +37,11 @@ public final class LifecycleJournal {
   /// its `didMove`.
   public var violations: [String] {
     var problems: [String] = []
-    var state: [String: Appearance] = [:]
-    var loaded: Set<String> = []
-    var moving: [String: String?] = [:]
+    var state: [Key: Appearance] = [:]
+    var loaded: Set<Key> = []
+    var moving: [Key: String?] = [:]
     for event in allEvents {
-      let name = event.screen
+      let name = Key(event)
       let current = state[name] ?? .disappeared
       switch event.hook {
       case .didLoad:
@@ -76,9 +76,20 @@ public final class LifecycleJournal {
         moving[name] = nil
       }
     }
-    for (name, parent) in moving {
+    for (name, parent) in moving.sorted(by: { $0.key.name < $1.key.name }) {
       problems.append("\(name).willMove(toParent: \((parent ?? nil) ?? "nil")) without didMove")
     }
     return problems
+  }
+
+  /// A screen in the journal: its name, told apart by identity when known.
+  private struct Key: Hashable, CustomStringConvertible {
+    let name: String
+    let id: ObjectIdentifier?
+    init(_ event: LifecycleEvent) {
+      name = event.screen
+      id = event.screenID
+    }
+    var description: String { name }
   }
 }

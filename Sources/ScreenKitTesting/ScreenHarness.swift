@@ -43,7 +43,7 @@ public final class ScreenHarness {
       environment: environment)
     stage.lifecycleObserver = { [journal] in journal.record($0) }
     stage.mount()
-    renderIfNeeded()
+    runDueWork()
   }
 
   /// The root screen.
@@ -117,9 +117,10 @@ public final class ScreenHarness {
     [stage.scheduler.nextDeadline, clock.nextSleeperDeadline?.offset].compactMap { $0 }.min()
   }
 
+  /// Runs what became due synchronously (task jobs, posted work, due timers), then renders, as
+  /// a terminal host does after each input event.
   private func runDueWork() {
-    executor.runAll()
-    stage.scheduler.runDue()
+    while executor.runAll() + stage.scheduler.runDue() > 0 {}
     renderIfNeeded()
   }
 

@@ -60,7 +60,7 @@ extension Screen {
   /// Reports to the screen's own observer and to the stage it is on, or was or will be on
   /// around a move.
   private func report(_ hook: LifecycleEvent.Hook, formerStage: Stage? = nil) {
-    let event = LifecycleEvent(name, hook)
+    let event = LifecycleEvent(name, hook, screenID: ObjectIdentifier(self))
     lifecycleObserver?(event)
     (formerStage ?? stageInChain)?.lifecycleObserver?(event)
   }

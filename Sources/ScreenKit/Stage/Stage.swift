@@ -37,6 +37,7 @@ public final class Stage {
   public internal(set) var lastRenderDrawCount = 0
 
   var dirty: [(screen: Screen, rect: Rect)] = []
+  var tickers: [Duration: FrameTicker] = [:]
   var needsFullRedraw = true
   var layoutQueue: [Screen] = []
 
@@ -98,6 +99,14 @@ public final class Stage {
       resize(to: size)
       return true
     }
+  }
+
+  /// The shared frame ticker of this stage for `interval`, made on first use.
+  public func ticker(interval: Duration) -> FrameTicker {
+    if let ticker = tickers[interval] { return ticker }
+    let ticker = FrameTicker(interval: interval, scheduler: scheduler)
+    tickers[interval] = ticker
+    return ticker
   }
 
   // MARK: Layout

@@ -1,0 +1,257 @@
+/// A container screen that loads a value and shows a screen built from it, in the manner of
+/// Swift Talk's loading view controller.
+///
+/// It shows nothing for ``LoadingOptions/showDelay``, then a spinner (or a custom loading
+/// screen) until the value arrives; then it builds the content once with `build` and mounts it
+/// as its child. Failures show an ``ErrorScreen`` with Retry. A refresh (the `r` key, or
+/// ``RefreshAction`` from the environment of any descendant) keeps the content visible with a
+/// small indicator and `update`s it in place when an `update` closure is given. When the
+/// controller leaves the screen, the load is cancelled before its children disappear, and a
+/// late result builds nothing. The title and key hints are the content's.
+///
+/// ```swift
+/// let episodes = LoadingController(load: { try await catalogue.episodes() }) { episodes in
+///   EpisodeList(episodes)
+/// }
+/// navigation.push(episodes)
+/// ```
+public final class LoadingController<Value: Sendable>: Screen {
+  /// The load engine; its state is observable through ``onStateChange``.
+  public let runner: LoadRunner<Value>
+  /// The options this controller was made with.
+  public let options: LoadingOptions
+  /// Called after every state change, for tests and embedding hosts.
+  public var onStateChange: ((LoadingState<Value>) -> Void)?
+  /// The mounted content, once a value arrived.
+  public private(set) var content: Screen?
+  /// The spinner or custom loading screen while it is shown.
+  public private(set) var loadingScreen: Screen?
+  /// The error screen while a load without content failed.
+  public private(set) var errorScreen: ErrorScreen?
+
+  private let build: (Value) -> Screen
+  private let update: ((Screen, Value) -> Void)?
+  private let makeLoadingScreen: (() -> Screen)?
+  private var refreshBadge: RefreshBadge?
+
+  /// Creates a controller over any ``LoadSource``; `update` reuses the content for new values.
+  public init<Content: Screen>(
+    source: LoadSource<Value>, options: LoadingOptions = LoadingOptions(),
+    loadingScreen: (() -> Screen)? = nil, build: @escaping (Value) -> Content,
+    update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.runner = LoadRunner(source: source, options: options)
+    self.options = options
+    self.build = build
+    self.update = update.map { update in
+      { screen, value in if let content = screen as? Content { update(content, value) } }
+    }
+    self.makeLoadingScreen = loadingScreen
+    super.init()
+    name = "LoadingController"
+    runner.onStateChange = { [weak self] state in self?.stateDidChange(state) }
+    runner.onValue = { [weak self] value in self?.show(value) }
+    runner.onSpinnerVisibilityChange = { [weak self] visible in self?.setSpinnerVisible(visible) }
+    runner.onProgress = { [weak self] progress in
+      (self?.loadingScreen as? SpinnerScreen)?.progress = progress
+    }
+    setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refresh() })
+  }
+
+  /// Creates a controller whose `load` takes Swift Talk's completion handler, which may be
+  /// called from any thread; `cancel` runs when the load is abandoned.
+  public convenience init<Content: Screen>(
+    options: LoadingOptions = LoadingOptions(),
+    load: @escaping @MainActor (@escaping LoadSource<Value>.Completion) -> Void,
+    cancel: (@MainActor () -> Void)? = nil,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.init(
+      source: .callback(load: { _, completion in load(completion) }, cancel: cancel),
+      options: options, build: build, update: update)
+  }
+
+  /// Creates a controller whose `load` is an async function, cancelled with its task.
+  public convenience init<Content: Screen>(
+    options: LoadingOptions = LoadingOptions(),
+    load: @escaping @Sendable () async throws -> Value,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.init(
+      source: .async { _ in try await load() }, options: options, build: build, update: update)
+  }
+
+  /// The current state.
+  public var state: LoadingState<Value> { runner.state }
+
+  /// Starts (or joins) a refresh and returns when it ends.
+  public func refresh() async {
+    guard let scheduler = stage?.scheduler else { return }
+    await runner.refresh(on: scheduler)
+  }
+
+  /// Loads again after a failure, or refreshes loaded content.
+  public func reload() {
+    guard let scheduler = stage?.scheduler else { return }
+    runner.start(on: scheduler)
+  }
+
+  // MARK: Lifecycle
+
+  /// Starts the first load, or a new one after a cancelled load, when the controller appears.
+  public override func didAppear() {
+    if case .idle = runner.state, let scheduler = stage?.scheduler {
+      runner.start(on: scheduler)
+    }
+  }
+
+  /// Cancels the load in flight before the children disappear.
+  public override func willDisappear() {
+    runner.cancel()
+  }
+
+  // MARK: Chrome
+
+  /// The content's title; "Loading…" or "Error" before there is content.
+  public override var title: String {
+    get {
+      if let content { return content.title }
+      if errorScreen != nil { return "Error" }
+      return storedTitle.isEmpty ? options.label : storedTitle
+    }
+    set { super.title = newValue }
+  }
+
+  /// The content's key hints plus refresh; the error screen's after a failure.
+  public override var keyHints: [KeyHint] {
+    get {
+      if let content { return content.keyHints + [KeyHint("r", "refresh")] }
+      if let errorScreen { return errorScreen.keyHints }
+      return options.escapeCancels ? [KeyHint(.escape, "cancel")] : []
+    }
+    set { super.keyHints = newValue }
+  }
+
+  // MARK: Keys
+
+  /// `r` refreshes loaded content; Esc cancels a load when configured, or dismisses a refresh
+  /// error; other keys bubble on.
+  public override func handle(_ key: Key) -> Bool {
+    switch key {
+    case .character("r") where content != nil:
+      reload()
+      return true
+    case .escape where options.escapeCancels && runner.state.isInFlight && content == nil:
+      runner.cancel()
+      return true
+    case .escape where refreshBadge?.error != nil:
+      runner.dismissError()
+      return true
+    default:
+      return false
+    }
+  }
+
+  // MARK: Layout
+
+  /// Gives every child the whole area; the refresh badge sits top-right, a refresh error
+  /// along the bottom.
+  public override func layoutChildren() {
+    for child in children where child !== refreshBadge { child.frame = contentRect }
+    guard let refreshBadge else { return }
+    if refreshBadge.error == nil {
+      let width = min(contentRect.width, 14)
+      refreshBadge.frame = Rect(
+        x: contentRect.maxX - width, y: contentRect.minY, width: width,
+        height: min(1, contentRect.height))
+    } else {
+      refreshBadge.frame = contentRect.dividedAtBottom(2).bottom
+    }
+  }
+
+  // MARK: State
+
+  private func setSpinnerVisible(_ visible: Bool) {
+    if visible, loadingScreen == nil, content == nil {
+      let screen =
+        makeLoadingScreen?() ?? SpinnerScreen(style: options.spinner, label: options.label)
+      loadingScreen = screen
+      removeErrorScreen()
+      addChild(screen)
+      screen.becomeFocused()
+    } else if !visible, let screen = loadingScreen {
+      loadingScreen = nil
+      screen.removeFromParent()
+    }
+  }
+
+  private func show(_ value: Value) {
+    if let content, let update {
+      update(content, value)
+      return
+    }
+    let built = build(value)
+    removeErrorScreen()
+    if let content { content.removeFromParent() }
+    content = built
+    insertChild(built, at: 0)
+    if stage?.focusedScreen == nil || stage?.focusedScreen === self {
+      built.becomeFocusedIfPossible()
+    }
+    chromeDidChange()
+  }
+
+  private func stateDidChange(_ state: LoadingState<Value>) {
+    switch state {
+    case .failed(let error, nil):
+      if errorScreen == nil {
+        let screen = ErrorScreen(error: error) { [weak self] in self?.reload() }
+        errorScreen = screen
+        addChild(screen)
+        screen.becomeFocused()
+        chromeDidChange()
+      }
+      setBadge(refreshing: false, error: nil)
+    case .failed(let error, _):
+      setBadge(refreshing: false, error: ErrorScreen.message(for: error))
+    case .refreshing:
+      setBadge(refreshing: true, error: nil)
+    case .loading:
+      removeErrorScreen()
+      setBadge(refreshing: false, error: nil)
+    case .idle, .loaded:
+      setBadge(refreshing: false, error: nil)
+    }
+    onStateChange?(state)
+  }
+
+  private func removeErrorScreen() {
+    guard let screen = errorScreen else { return }
+    errorScreen = nil
+    screen.removeFromParent()
+    chromeDidChange()
+  }
+
+  private func setBadge(refreshing: Bool, error: String?) {
+    guard refreshing || error != nil else {
+      refreshBadge?.removeFromParent()
+      refreshBadge = nil
+      return
+    }
+    let badge = refreshBadge ?? RefreshBadge()
+    badge.error = error
+    if refreshBadge == nil {
+      refreshBadge = badge
+      addChild(badge)
+    }
+    setNeedsLayout()
+  }
+}
+
+extension Screen {
+  /// Focuses this screen or, if it cannot take focus, its first descendant that can.
+  @discardableResult
+  public func becomeFocusedIfPossible() -> Bool {
+    subtree.first(where: \.canBecomeFocused)?.becomeFocused() ?? false
+  }
+}

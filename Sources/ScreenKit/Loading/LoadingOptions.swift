@@ -1,0 +1,32 @@
+/// How a load presents itself: timing of the spinner, timeout, retries, and keys.
+public struct LoadingOptions: Sendable {
+  /// How long a load may run before the spinner shows, so fast loads never flash it.
+  public var showDelay: Duration
+  /// How long the spinner stays once shown, so it never blinks.
+  public var minimumVisible: Duration
+  /// How long a load may take before it fails with ``LoadTimeoutError``; `nil` for no limit.
+  public var timeout: Duration?
+  /// Automatic retries after a failure.
+  public var retry: RetryPolicy
+  /// The spinner's look.
+  public var spinner: SpinnerStyle
+  /// The label next to the spinner.
+  public var label: String
+  /// Whether Esc cancels a load in flight (the state returns to idle).
+  public var escapeCancels: Bool
+
+  /// Creates options; the defaults suit interactive terminals.
+  public init(
+    showDelay: Duration = .milliseconds(150), minimumVisible: Duration = .milliseconds(400),
+    timeout: Duration? = nil, retry: RetryPolicy = .none, spinner: SpinnerStyle = .dots,
+    label: String = "Loading…", escapeCancels: Bool = false
+  ) {
+    self.showDelay = showDelay
+    self.minimumVisible = minimumVisible
+    self.timeout = timeout
+    self.retry = retry
+    self.spinner = spinner
+    self.label = label
+    self.escapeCancels = escapeCancels
+  }
+}

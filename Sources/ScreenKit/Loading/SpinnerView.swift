@@ -1,0 +1,59 @@
+/// The drawing of a spinner, its label and progress inside a rectangle, shared by
+/// ``SpinnerScreen`` and ``LoadingIndicator``.
+public struct SpinnerView: Hashable, Sendable {
+  /// The frames and interval.
+  public var style: SpinnerStyle
+  /// The text after the spinner.
+  public var label: String
+  /// The progress shown under the spinner, if any.
+  public var progress: LoadProgress?
+  /// The index of the frame shown.
+  public var frameIndex = 0
+
+  /// Creates a spinner drawing.
+  public init(style: SpinnerStyle, label: String, progress: LoadProgress? = nil) {
+    self.style = style
+    self.label = label
+    self.progress = progress
+  }
+
+  private var extraRows: Int {
+    guard let progress else { return 0 }
+    return (progress.fraction == nil ? 0 : 1) + (progress.message == nil ? 0 : 1)
+  }
+
+  /// Where the spinner's frame is drawn when the whole drawing is centred in `bounds`.
+  public func glyphRect(in bounds: Rect) -> Rect {
+    let lineWidth = style.width + 1 + label.cellWidth
+    let line = bounds.centered(Size(width: lineWidth, height: 1 + extraRows))
+    return Rect(x: line.minX, y: line.minY, width: min(style.width, line.width), height: 1)
+  }
+
+  /// Draws the frame, the label and any progress, centred in `bounds`.
+  public func draw(in canvas: inout Canvas, bounds: Rect) {
+    let glyph = glyphRect(in: bounds)
+    let accent = Style(foreground: .cyan)
+    canvas.drawText(style.frames[frameIndex % style.frames.count], at: glyph.origin, style: accent)
+    canvas.drawText(
+      label, at: Point(x: glyph.minX + style.width + 1, y: glyph.minY),
+      maxWidth: max(0, bounds.maxX - glyph.minX - style.width - 1))
+    guard let progress else { return }
+    var row = glyph.minY + 1
+    if let fraction = progress.fraction {
+      let width = min(30, max(4, bounds.width - 8))
+      let filled = Int((Double(width) * fraction).rounded(.down))
+      let bar =
+        String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      canvas.drawText(
+        "\(bar) \(Int((fraction * 100).rounded(.down)))%",
+        in: Rect(x: bounds.minX, y: row, width: bounds.width, height: 1), alignment: .center,
+        style: accent)
+      row += 1
+    }
+    if let message = progress.message {
+      canvas.drawText(
+        message, in: Rect(x: bounds.minX, y: row, width: bounds.width, height: 1),
+        alignment: .center, style: .dim)
+    }
+  }
+}
