@@ -157,7 +157,9 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Gives every child the whole area; the refresh badge sits top-right, a refresh error
   /// along the bottom.
   public override func layoutChildren() {
-    for child in children where child !== refreshBadge { child.frame = contentRect }
+    for child in children where child !== refreshBadge && !child.isFloating {
+      child.frame = contentRect
+    }
     guard let refreshBadge else { return }
     if refreshBadge.error == nil {
       let width = min(contentRect.width, 14)

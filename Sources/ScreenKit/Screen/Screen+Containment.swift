@@ -91,6 +91,34 @@ extension Screen {
     return result
   }
 
+  /// The screens of this subtree that can take focus, in drawing order; where a screen has a
+  /// modal child, only the last modal child's subtree counts.
+  public var focusableDescendants: [Screen] {
+    var result: [Screen] = []
+    var pending: [Screen] = [self]
+    while let screen = pending.popLast() {
+      if let modal = screen.children.last(where: \.isModal) {
+        pending.append(modal)
+        continue
+      }
+      if screen.canBecomeFocused { result.append(screen) }
+      pending.append(contentsOf: screen.children.reversed())
+    }
+    return result
+  }
+
+  /// Whether a modal screen covers this one: a modal sibling of it or of an ancestor drawn
+  /// above it, or a modal child of its own.
+  public var isCoveredByModal: Bool {
+    if children.contains(where: \.isModal) { return true }
+    var node: Screen = self
+    while let parent = node.parent {
+      if let modal = parent.children.last(where: \.isModal), modal !== node { return true }
+      node = parent
+    }
+    return false
+  }
+
   /// The nearest ancestor (or this screen) of type `T`.
   public func nearest<T: Screen>(_ type: T.Type) -> T? {
     var screen: Screen? = self

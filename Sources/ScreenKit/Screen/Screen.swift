@@ -59,6 +59,16 @@ open class Screen {
     }
   }
 
+  /// Whether the screen places itself, as an overlay does: parents' layouts leave its frame
+  /// alone.
+  public var isFloating = false {
+    didSet { if isFloating != oldValue { parent?.setNeedsLayout() } }
+  }
+
+  /// Whether the screen, while present, is the only part of its parent's subtree that can take
+  /// focus, as a modal overlay is.
+  public var isModal = false
+
   /// Whether the screen takes keys first when focused; plain containers return `false`.
   open var canBecomeFocused: Bool { false }
 
@@ -102,9 +112,10 @@ open class Screen {
 
   // MARK: Layout, drawing, input
 
-  /// Assigns the children's frames; the default gives every child ``contentRect``.
+  /// Assigns the children's frames; the default gives every child that is not floating
+  /// ``contentRect``.
   open func layoutChildren() {
-    for child in children { child.frame = contentRect }
+    for child in children where !child.isFloating { child.frame = contentRect }
   }
 
   /// Draws the screen's own content; the area was cleared before, children draw afterwards.
@@ -118,6 +129,10 @@ open class Screen {
 
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.
   open func focusDidChange() {}
+
+  /// Called on each ancestor of the screens that lost and gained focus, so containers can
+  /// update what depends on focus (a hint bar, a highlighted pane).
+  open func descendantFocusDidChange() {}
 
   // MARK: Geometry
 

@@ -33,12 +33,20 @@ extension Stage {
     screen?.setNeedsDisplay()
     old?.focusDidChange()
     screen?.focusDidChange()
+    var notified = Set<ObjectIdentifier>()
+    for changed in [old, screen] {
+      var ancestor = changed?.parent
+      while let current = ancestor, notified.insert(ObjectIdentifier(current)).inserted {
+        current.descendantFocusDidChange()
+        ancestor = current.parent
+      }
+    }
     return true
   }
 
-  /// The screens that can take focus, in drawing order.
+  /// The screens that can take focus, in drawing order, leaving out those a modal screen covers.
   public var focusableScreens: [Screen] {
-    isMounted ? root.subtree.filter(\.canBecomeFocused) : []
+    isMounted ? root.focusableDescendants : []
   }
 
   /// Moves focus `offset` places along ``focusableScreens``, wrapping around.

@@ -117,3 +117,60 @@ import Testing
     await harness.finish()
   }
 }
+
+@MainActor
+@Suite struct ModalAndFloatingTests {
+  @Test func ancestorsHearWhenFocusMovesBelowThem() async {
+    let root = FocusWatcher()
+    let a = ProbeScreen("A", focusable: true)
+    let b = ProbeScreen("B", focusable: true)
+    root.addChild(a)
+    root.addChild(b)
+    let harness = ScreenHarness(root: root)
+    let before = root.notifications
+    harness.press(.tab)
+    #expect(root.notifications == before + 1)
+    await harness.finish()
+  }
+
+  @Test func aModalChildKeepsTabCyclingInsideIt() async {
+    let root = ProbeScreen("Root")
+    let covered = ProbeScreen("Covered", focusable: true)
+    let modal = ProbeScreen("Modal")
+    let first = ProbeScreen("First", focusable: true)
+    let second = ProbeScreen("Second", focusable: true)
+    modal.addChild(first)
+    modal.addChild(second)
+    modal.isModal = true
+    root.addChild(covered)
+    root.addChild(modal)
+    let harness = ScreenHarness(root: root)
+    #expect(harness.stage.focusableScreens.map(\.name) == ["First", "Second"])
+    #expect(covered.isCoveredByModal)
+    #expect(!first.isCoveredByModal)
+    harness.press(.tab)
+    harness.press(.tab)
+    #expect(harness.stage.focusedScreen === first)
+    await harness.finish()
+  }
+
+  @Test func theDefaultLayoutLeavesFloatingChildrenWhereTheyPutThemselves() async {
+    let root = ProbeScreen("Root")
+    let floating = ProbeScreen("Floating")
+    floating.isFloating = true
+    floating.frame = Rect(x: 3, y: 1, width: 4, height: 1)
+    let filler = ProbeScreen("Filler")
+    root.addChild(filler)
+    root.addChild(floating)
+    let harness = ScreenHarness(root: root, size: Size(width: 10, height: 3))
+    #expect(filler.frame == Rect(x: 0, y: 0, width: 10, height: 3))
+    #expect(floating.frame == Rect(x: 3, y: 1, width: 4, height: 1))
+    await harness.finish()
+  }
+}
+
+@MainActor
+private final class FocusWatcher: Screen {
+  var notifications = 0
+  override func descendantFocusDidChange() { notifications += 1 }
+}

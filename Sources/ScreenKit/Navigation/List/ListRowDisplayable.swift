@@ -1,0 +1,27 @@
+/// What a ``ListScreen`` needs to show a value as a row: a title, and optionally a dimmed
+/// detail and a right-aligned badge.
+///
+/// Model types conform directly, so one list can show values of different types side by side
+/// without a view model per row:
+///
+/// ```swift
+/// extension Episode: ListRowDisplayable {
+///   var detail: String? { "\(minutes) min" }
+/// }
+/// let list = ListScreen(rows: episodes + collections)
+/// ```
+public protocol ListRowDisplayable {
+  /// The row's main text.
+  var title: String { get }
+  /// Secondary text drawn dimmed after the title, if any.
+  var detail: String? { get }
+  /// A short label drawn at the right edge of the row, such as a count or a state.
+  var badge: String? { get }
+}
+
+extension ListRowDisplayable {
+  /// No detail.
+  public var detail: String? { nil }
+  /// No badge.
+  public var badge: String? { nil }
+}

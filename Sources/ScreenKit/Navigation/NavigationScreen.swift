@@ -1,0 +1,299 @@
+/// A stack of screens shown one at a time, between a title bar with a breadcrumb and a
+/// key-hint bar, like a `UINavigationController`.
+///
+/// Only the top screen is in the hierarchy: ``push(_:)`` removes the covered screen (it
+/// disappears, and stays in ``stack``) and adds the new one; ``pop()`` removes the top screen
+/// and adds the covered one again, which appears without loading twice. After either, focus
+/// goes to where it was in the screen now on top, or to its first focusable screen.
+///
+/// Keys the top screen leaves unhandled: Escape, Backspace and `h` pop (never the root, and
+/// not while the top screen presents an overlay); `?` presents ``HelpScreen`` over the whole
+/// navigation screen; Tab and Shift-Tab move focus to the next or previous focusable screen
+/// inside it (past the last one, a container above takes over; a root navigation screen
+/// wraps around).
+///
+/// ```swift
+/// let navigation = NavigationScreen(root: episodesList)
+/// episodesList.onActivate = { [unowned navigation] _, row in
+///   navigation.push(EpisodeDetail(row))
+/// }
+/// ```
+@MainActor
+public final class NavigationScreen: Screen {
+  /// The screens on the stack, the root first and the visible one last.
+  public private(set) var stack: [Screen]
+  /// Whether the top row shows the title bar with the breadcrumb.
+  public var showsTitleBar = true {
+    didSet { barsDidChange() }
+  }
+  /// Whether the bottom row shows the key hints of the focused screen.
+  public var showsKeyHintBar = true {
+    didSet { barsDidChange() }
+  }
+
+  /// The focus each covered screen had when something was pushed over it, by stack index.
+  private var savedFocus: [WeakScreen]
+
+  /// The separator between breadcrumb titles.
+  static let breadcrumbSeparator = " › "
+
+  /// Creates a navigation screen showing `root`, which can never be popped.
+  public init(root: Screen) {
+    stack = [root]
+    savedFocus = [WeakScreen()]
+    super.init()
+    addChild(root)
+  }
+
+  /// The visible screen: the last of ``stack``.
+  public var topScreen: Screen {
+    // NB: the stack is never empty; the root cannot be popped.
+    stack[stack.count - 1]
+  }
+
+  /// The title of the top screen, so a container around the navigation screen shows it.
+  public override var title: String {
+    get { topScreen.title }
+    set { super.title = newValue }
+  }
+
+  /// `Esc back` when there is something to pop and `? help`, after any hints set here.
+  public override var keyHints: [KeyHint] {
+    get {
+      super.keyHints + (stack.count > 1 ? [KeyHint(.escape, "back")] : [])
+        + [KeyHint("?", "help")]
+    }
+    set { super.keyHints = newValue }
+  }
+
+  /// True only while the top screen has nothing focusable, so that navigation keys still arrive.
+  ///
+  /// That happens while a loading container on top has not mounted its content yet.
+  public override var canBecomeFocused: Bool {
+    topScreen.focusableDescendants.isEmpty
+  }
+
+  // MARK: Stack
+
+  /// Pushes `screen` on top: the current top screen disappears and `screen` appears and gets
+  /// focus.
+  ///
+  /// Pushing a screen that is already on the stack stops the program with a message.
+  public func push(_ screen: Screen) {
+    precondition(
+      !stack.contains { $0 === screen },
+      "ScreenKit: screen '\(screen.name)' is already on the navigation stack")
+    let covered = topScreen
+    savedFocus[savedFocus.count - 1].screen = covered.focusedDescendant
+    covered.removeFromParent()
+    stack.append(screen)
+    savedFocus.append(WeakScreen())
+    show(topScreen, restoringFocus: nil)
+  }
+
+  /// Pops the top screen and shows the one below it, with the focus it had; returns the popped
+  /// screen, or `nil` when only the root is left.
+  @discardableResult
+  public func pop() -> Screen? {
+    guard stack.count > 1 else { return nil }
+    let popped = stack.removeLast()
+    savedFocus.removeLast()
+    popped.removeFromParent()
+    show(topScreen, restoringFocus: savedFocus[savedFocus.count - 1].screen)
+    return popped
+  }
+
+  /// Pops everything above the root and returns the popped screens, bottom first.
+  @discardableResult
+  public func popToRoot() -> [Screen] {
+    guard stack.count > 1 else { return [] }
+    let popped = Array(stack.dropFirst())
+    stack.removeLast(stack.count - 1)
+    savedFocus.removeLast(savedFocus.count - 1)
+    // Only the top one is in the hierarchy; the others left it when they were covered.
+    popped.last?.removeFromParent()
+    show(topScreen, restoringFocus: savedFocus[0].screen)
+    return popped
+  }
+
+  private func show(_ screen: Screen, restoringFocus focus: Screen?) {
+    // NB: index 0 keeps overlays presented over the navigation screen above its content.
+    insertChild(screen, at: 0)
+    if stage != nil, presentedOverlay == nil, !screen.focusFirstCandidate(preferring: focus),
+      canBecomeFocused
+    {
+      becomeFocused()
+    }
+    barsDidChange()
+    chromeDidChange()
+  }
+
+  // MARK: Layout and drawing
+
+  /// The rows of the title bar, the content and the hint bar; bars are left out when the
+  /// screen is too short for them.
+  private var regions: (titleBar: Rect?, content: Rect, hintBar: Rect?) {
+    var rest = contentRect
+    var titleBar: Rect?
+    var hintBar: Rect?
+    if showsTitleBar, rest.height >= 2 {
+      let split = rest.dividedAtTop(1)
+      titleBar = split.top
+      rest = split.rest
+    }
+    if showsKeyHintBar, rest.height >= 2 {
+      let split = rest.dividedAtBottom(1)
+      hintBar = split.bottom
+      rest = split.rest
+    }
+    return (titleBar, rest, hintBar)
+  }
+
+  /// Gives the top screen the rows between the bars; overlays place themselves.
+  public override func layoutChildren() {
+    let content = regions.content
+    for child in children where !child.isFloating {
+      child.frame = content
+    }
+  }
+
+  /// Draws the title bar and the hint bar.
+  public override func draw(in canvas: inout Canvas) {
+    let regions = self.regions
+    if let bar = regions.titleBar { drawTitleBar(in: bar, canvas: &canvas) }
+    if let bar = regions.hintBar { drawHintBar(in: bar, canvas: &canvas) }
+  }
+
+  private func drawTitleBar(in bar: Rect, canvas: inout Canvas) {
+    canvas.fill(bar, with: .blank(.reverse))
+    let crumbs = breadcrumb(fittingWidth: bar.width - 2)
+    let x = canvas.drawText(crumbs.path, at: Point(x: bar.minX + 1, y: bar.minY), style: .reverse)
+    canvas.drawText(
+      crumbs.current, at: Point(x: bar.minX + 1 + x, y: bar.minY),
+      style: Style.reverse.adding(.bold))
+  }
+
+  private func drawHintBar(in bar: Rect, canvas: inout Canvas) {
+    var x = bar.minX + 1
+    for hint in hintBarHints {
+      let width = hint.key.cellWidth + 1 + hint.action.cellWidth
+      // Whole hints only: a cut-off action reads as a different one.
+      guard x + width <= bar.maxX else { break }
+      x += canvas.drawText(hint.key, at: Point(x: x, y: bar.minY), style: .bold)
+      x += 1
+      x += canvas.drawText(hint.action, at: Point(x: x, y: bar.minY), style: .dim)
+      x += 2
+    }
+  }
+
+  /// The hints the bar shows: those of the focused screen when it is inside the navigation
+  /// screen (otherwise of the top screen) and of every screen its keys reach.
+  var hintBarHints: [KeyHint] {
+    (focusedDescendant ?? topScreen).keyHintsInScope
+  }
+
+  /// The breadcrumb split into the path before the top screen's title (shortened from the
+  /// left with `…` when it does not fit) and that title (truncated when it alone is too wide).
+  func breadcrumb(fittingWidth width: Int) -> (path: String, current: String) {
+    let titles = stack.map { $0.title.isEmpty ? $0.name : $0.title }
+    let separator = Self.breadcrumbSeparator
+    let current = titles[titles.count - 1]
+    guard current.cellWidth < width else { return ("", current.truncated(toWidth: width)) }
+    let ancestors = titles.dropLast()
+    let elision = "…" + separator
+    var used = current.cellWidth
+    var kept: [String] = []
+    for (index, title) in ancestors.enumerated().reversed() {
+      let cost = title.cellWidth + separator.cellWidth
+      // Room for `… › ` must remain unless this is the last title left to place.
+      let reserve = index > 0 ? elision.cellWidth : 0
+      guard used + cost + reserve <= width else { break }
+      kept.insert(title, at: 0)
+      used += cost
+    }
+    let path = kept.map { $0 + separator }.joined()
+    if kept.count < ancestors.count {
+      return used + elision.cellWidth <= width ? (elision + path, current) : ("", current)
+    }
+    return (path, current)
+  }
+
+  private func barsDidChange() {
+    setNeedsLayout()
+    setNeedsDisplay()
+  }
+
+  private func redrawBars() {
+    let regions = self.regions
+    if let bar = regions.titleBar { setNeedsDisplay(in: bar) }
+    if let bar = regions.hintBar { setNeedsDisplay(in: bar) }
+  }
+
+  // MARK: Events
+
+  /// Redraws the bars when a title or key hints below changed, and hands focus to a top
+  /// screen that has just become focusable.
+  ///
+  /// A loading container that mounts its content calls `chromeDidChange()`, which lands here.
+  public override func descendantChromeDidChange(_ descendant: Screen) {
+    redrawBars()
+    if isFocused, presentedOverlay == nil, topScreen.focusFirstCandidate() {
+      redrawBars()
+    }
+  }
+
+  /// Redraws the hint bar, which shows this screen's hints while it is focused.
+  public override func focusDidChange() {
+    redrawBars()
+  }
+
+  /// Redraws the hint bar, which shows the focused screen's hints.
+  public override func descendantFocusDidChange() {
+    redrawBars()
+  }
+
+  /// Pops on Escape, Backspace or `h`, shows help on `?`, and moves focus on Tab.
+  public override func handle(_ key: Key) -> Bool {
+    if isFocused, presentedOverlay == nil, let first = topScreen.focusableDescendants.first {
+      // The top screen became focusable while the navigation screen held focus.
+      stage?.focus(first)
+      redrawBars()
+      var responder: Screen? = first
+      while let screen = responder, screen !== self {
+        if screen.handle(key) { return true }
+        responder = screen.keyRouteParent
+      }
+    }
+    switch key {
+    case .escape, .backspace, .character("h"):
+      guard stack.count > 1, topScreen.presentedOverlay == nil else { return false }
+      pop()
+      return true
+    case .character("?"):
+      presentHelp()
+      return true
+    case .tab, .backTab:
+      return moveFocus(by: key == .tab ? 1 : -1)
+    default:
+      return false
+    }
+  }
+
+  private func moveFocus(by step: Int) -> Bool {
+    guard let stage else { return false }
+    let candidates = focusableDescendants
+    guard candidates.count > 1 else { return false }
+    let count = candidates.count
+    let current = candidates.firstIndex { $0 === stage.focusedScreen } ?? (step > 0 ? -1 : count)
+    var next = current + step
+    if !candidates.indices.contains(next) {
+      // Past the ends, a container above (a split pane's neighbours) decides; only the root
+      // wraps around by itself.
+      guard parent == nil else { return false }
+      next = (next % count + count) % count
+    }
+    stage.focus(candidates[next])
+    redrawBars()
+    return true
+  }
+}

@@ -1,0 +1,161 @@
+/// A modal box with a border and a title, centred over the screen that presents it, holding
+/// one content screen.
+///
+/// Present one with ``Screen/presentOverlay(_:title:preferredContentSize:)``. While it is up
+/// the covered screen keeps drawing underneath but gets no keys and no focus: focus moves to
+/// the first focusable screen of the content (or to the overlay itself), Tab cycles inside
+/// the overlay, and keys nobody inside handles skip the covered screen and go on to its
+/// ancestors (so an application-wide quit key still works). Escape dismisses it unless
+/// ``dismissesOnEscape`` is `false`; dismissing gives focus back to where it was.
+@MainActor
+public final class OverlayScreen: Screen {
+  /// The screen shown inside the box.
+  public let content: Screen
+  /// The size the content would like, in cells, or `nil` for a default size.
+  ///
+  /// The default takes two thirds of the covered screen's width and half its height; the box
+  /// is clamped to the covered screen either way.
+  public var preferredContentSize: Size? {
+    didSet { if preferredContentSize != oldValue { setNeedsLayout() } }
+  }
+  /// Whether Escape, when the content does not handle it, dismisses the overlay.
+  public var dismissesOnEscape = true {
+    didSet { chromeDidChange() }
+  }
+  /// Called after the overlay was dismissed and removed.
+  public var onDismiss: (@MainActor () -> Void)?
+
+  /// The screen that had focus when the overlay was presented, to give it back on dismissal.
+  weak var previousFocus: Screen?
+
+  /// The border and padding around the content.
+  static let contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+
+  /// Creates an overlay around `content`; nothing shows until it is presented.
+  public init(content: Screen, title: String = "", preferredContentSize: Size? = nil) {
+    self.content = content
+    self.preferredContentSize = preferredContentSize
+    super.init()
+    self.title = title
+    isFloating = true
+    isModal = true
+    addChild(content)
+  }
+
+  /// The title drawn in the top border.
+  public override var title: String {
+    get { super.title }
+    set {
+      super.title = newValue
+      setNeedsDisplay(in: Rect(x: 0, y: 0, width: frame.width, height: 1))
+    }
+  }
+
+  /// `Esc close` while Escape dismisses, plus any hints set on the overlay.
+  public override var keyHints: [KeyHint] {
+    get { super.keyHints + (dismissesOnEscape ? [KeyHint(.escape, "close")] : []) }
+    set { super.keyHints = newValue }
+  }
+
+  /// True only when nothing inside can take focus, so keys still start inside the overlay.
+  public override var canBecomeFocused: Bool {
+    content.focusableDescendants.isEmpty
+  }
+
+  /// Whether the overlay is currently presented over a screen.
+  public var isPresented: Bool { parent != nil }
+
+  /// Removes the overlay and gives focus back to the screen that had it, if it still can.
+  public func dismiss() {
+    guard let covered = parent else { return }
+    let stage = self.stage
+    let hadFocus = focusedDescendant != nil
+    removeFromParent()
+    if let stage, hadFocus || stage.focusedScreen == nil {
+      if let previous = previousFocus, previous.stage === stage, previous.canBecomeFocused,
+        !previous.isCoveredByModal
+      {
+        stage.focus(previous)
+      } else {
+        covered.focusFirstCandidate()
+      }
+    }
+    // The covered screen's bars (a navigation screen's hint bar) show focus that moved back.
+    covered.descendantChromeDidChange(self)
+    covered.chromeDidChange()
+    onDismiss?()
+  }
+
+  // MARK: Screen
+
+  /// Takes focus when the overlay appears, so the covered screen never keeps it.
+  public override func didAppear() {
+    if focusedDescendant == nil { focusFirstCandidate() }
+  }
+
+  /// Centres the box over the covered screen and puts the content inside the border.
+  public override func layoutChildren() {
+    if let covered = parent {
+      let area = covered.bounds
+      let box = area.centered(boxSize(in: area.size))
+      // NB: the covered screen's own layout may have given the overlay any frame (the default
+      // fills it); the overlay re-centres itself, which lays it out once more with the box.
+      if frame != box { frame = box }
+    }
+    let inside = bounds.inset(by: Self.contentInsets)
+    for child in children where !child.isFloating {
+      child.frame = inside
+    }
+  }
+
+  /// Draws the border and title; the content draws itself inside.
+  public override func draw(in canvas: inout Canvas) {
+    canvas.drawBorder(bounds, title: title)
+  }
+
+  /// Escape dismisses, Tab cycles inside the overlay, and everything else skips the covered
+  /// screen: keys go on to its ancestors and are reported handled, so they never reach it.
+  public override func handle(_ key: Key) -> Bool {
+    switch key {
+    case .escape where dismissesOnEscape:
+      dismiss()
+      return true
+    case .tab, .backTab:
+      cycleFocus(by: key == .tab ? 1 : -1)
+      return true
+    default:
+      break
+    }
+    var responder = keyRouteParent
+    while let screen = responder {
+      if screen.handle(key) { return true }
+      responder = screen.keyRouteParent
+    }
+    // NB: returning false would let the stage offer the key to the covered screen.
+    return true
+  }
+
+  private func cycleFocus(by step: Int) {
+    guard let stage else { return }
+    let candidates = focusableDescendants
+    guard !candidates.isEmpty else { return }
+    let current = candidates.firstIndex { $0 === stage.focusedScreen } ?? (step > 0 ? -1 : 0)
+    let count = candidates.count
+    stage.focus(candidates[((current + step) % count + count) % count])
+    chromeDidChange()
+  }
+
+  private func boxSize(in area: Size) -> Size {
+    let insets = Self.contentInsets
+    let wanted =
+      preferredContentSize.map {
+        Size(
+          width: $0.width + insets.left + insets.right,
+          height: $0.height + insets.top + insets.bottom)
+      }
+      ?? Size(
+        width: max(min(area.width, 24), area.width * 2 / 3),
+        height: max(min(area.height, 5), area.height / 2))
+    return Size(width: min(wanted.width, area.width), height: min(wanted.height, area.height))
+  }
+}
