@@ -18,31 +18,42 @@ extension Canvas {
   public mutating func drawText(
     _ text: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
   ) -> Int {
-    let limit = maxWidth ?? .max
+    drawLine(text.concreteText, at: point, style: style, limit: maxWidth ?? .max)
+  }
+
+  /// `drawText(_:at:style:maxWidth:)` on a concrete text, with `limit` in place of no limit.
+  private mutating func drawLine(_ text: Substring, at point: Point, style: Style, limit: Int)
+    -> Int
+  {
     guard limit > 0 else { return 0 }
     let visible = visibleBounds
     let rowIsVisible = point.y >= visible.minY && point.y < visible.maxY
+
+    // NB: printable ASCII skips grapheme breaking, which dominates the cost of a label, and
+    // touches only the columns that can show.
+    if let count = CellWidth.printableASCIICount(text) {
+      let drawn = min(count, limit)
+      let first = max(0, visible.minX - point.x)
+      let end = min(drawn, visible.maxX - point.x)
+      guard rowIsVisible, first < end else { return drawn }
+      let bytes = text.utf8
+      var index = bytes.index(bytes.startIndex, offsetBy: first)
+      for column in first..<end {
+        put(
+          Canvas.asciiCharacters[Int(bytes[index])], at: point.offsetBy(dx: column, dy: 0),
+          style: style)
+        index = bytes.index(after: index)
+      }
+      return drawn
+    }
+
     // Graphemes past the right edge are only measured: the width is still owed to the caller.
     func isDrawn(_ column: Int) -> Bool {
       rowIsVisible && point.x + column < visible.maxX
     }
-
-    // NB: printable ASCII skips grapheme breaking, which dominates the cost of a label.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      var column = 0
-      for byte in text.utf8 {
-        guard column < limit else { break }
-        if isDrawn(column) {
-          put(Character(Unicode.Scalar(byte)), at: point.offsetBy(dx: column, dy: 0), style: style)
-        }
-        column += 1
-      }
-      return column
-    }
-
     var column = 0
     for character in text {
-      if character == "\t" {
+      if character.isTab {
         let end = min(column + character.advance(atColumn: column), limit)
         while column < end {
           if isDrawn(column) { put(" ", at: point.offsetBy(dx: column, dy: 0), style: style) }
@@ -60,6 +71,11 @@ extension Canvas {
       column += width
     }
     return column
+  }
+
+  /// The ASCII characters by code, built once: making a `Character` from a byte is slow.
+  private static let asciiCharacters: [Character] = (0..<128).map {
+    Character(Unicode.Scalar(UInt8($0)))
   }
 
   /// Draws one line of text on the first row of a local rectangle, aligned and truncated.
@@ -100,13 +116,17 @@ extension StringProtocol {
   /// zero or less gives the empty string.
   public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
-    guard cellWidth > width else { return String(self) }
+    let text = concreteText
+    guard CellWidth.of(text: text) > width else { return String(text) }
     let ellipsisWidth = ellipsis.cellWidth
     let showsEllipsis = ellipsisWidth <= width
     let room = showsEllipsis ? width - ellipsisWidth : width
+    if CellWidth.printableASCIICount(text) != nil {
+      return String(text.prefix(room)) + (showsEllipsis ? ellipsis : "")
+    }
     var result = ""
     var column = 0
-    for character in self {
+    for character in text {
       let advance = character.advance(atColumn: column)
       if column + advance > room { break }
       result.append(character)
@@ -117,8 +137,9 @@ extension StringProtocol {
 
   /// The text followed by spaces up to `width` cells; text already that wide is unchanged.
   public func padded(toWidth width: Int) -> String {
-    let missing = width - cellWidth
-    guard missing > 0 else { return String(self) }
-    return String(self) + String(repeating: " ", count: missing)
+    let text = concreteText
+    let missing = width - CellWidth.of(text: text)
+    guard missing > 0 else { return String(text) }
+    return String(text) + String(repeating: " ", count: missing)
   }
 }

@@ -96,6 +96,7 @@ public struct Canvas: Sendable {
   }
 
   /// Runs `body` with the canvas narrowed to a local rectangle, whose top-left becomes `(0, 0)`.
+  @discardableResult
   public mutating func withRegion<Result>(
     _ rect: Rect, _ body: (inout Canvas) throws -> Result
   ) rethrows -> Result {

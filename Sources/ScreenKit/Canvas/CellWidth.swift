@@ -23,6 +23,7 @@ enum CellWidth {
     // Nothing below U+0300 is wide or zero width (U+00AD counts one by choice).
     if value < 0x300 { return 1 }
     if isEastAsianWide(value) { return 2 }
+    if hasNoZeroWidthScalars(value) { return 1 }
     if isZeroWidth(scalar) { return 0 }
     // NB: every Emoji_Presentation scalar known today is in the wide table; this catches
     // emoji newer than the table, which are all assigned from U+1F000 on.
@@ -92,6 +93,21 @@ enum CellWidth {
       }
     }
     return false
+  }
+
+  /// Whether a scalar lies in a stretch that holds no mark or format character, where the
+  /// general category lookup can be skipped.
+  ///
+  /// NB: these are the blocks terminal screens draw most: Greek, Cyrillic, Armenian, Latin
+  /// Extended Additional, punctuation, arrows, maths, box drawing, blocks, shapes, braille.
+  static func hasNoZeroWidthScalars(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x370..<0x483, 0x48A..<0x591, 0x1E00..<0x200B, 0x2010..<0x202A, 0x202F..<0x2060,
+      0x2070..<0x20D0, 0x20F1..<0x2CEF:
+      return true
+    default:
+      return false
+    }
   }
 
   /// Whether a scalar takes no cell of its own.
@@ -174,8 +190,9 @@ enum CellWidth {
 extension Character {
   /// The number of terminal columns the grapheme covers when a canvas draws it: 0, 1 or 2.
   public var cellWidth: Int {
-    // NB: fast path for printable ASCII, which is most of what any screen draws.
-    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    // NB: fast path for ASCII, which is most of what any screen draws; `asciiValue` would
+    // cost a comparison with CR-LF. A one-byte grapheme is printable or a control: one cell.
+    if utf8.count == 1 { return 1 }
     let scalars = unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.index(after: scalars.startIndex) == scalars.endIndex {
@@ -190,17 +207,36 @@ extension Character {
   /// and paragraph separators U+2028 and U+2029. Unicode grapheme rules keep each of them
   /// in a grapheme of its own, so the first scalar decides.
   var isControlForDisplay: Bool {
-    guard let first = unicodeScalars.first else { return false }
-    let value = first.value
-    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+    // Decided on UTF-8 bytes: decoding the first scalar costs more than the whole test.
+    let bytes = utf8
+    guard let lead = bytes.first else { return false }
+    switch lead {
+    case 0x00..<0x20, 0x7F:
+      return true
+    case 0xC2:
+      // U+0080...U+009F, the C1 controls.
+      return bytes.dropFirst().first.map { $0 <= 0x9F } ?? false
+    case 0xE2:
+      // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+      let rest = bytes.dropFirst()
+      return rest.first == 0x80
+        && (rest.dropFirst().first.map { $0 == 0xA8 || $0 == 0xA9 } ?? false)
+    default:
+      return false
+    }
   }
 
   /// The columns the grapheme advances when text is drawn from column 0 and the grapheme
   /// starts at `column`: tabs reach the next multiple of `tabStopWidth`, and line breaks and
   /// other control characters take one cell.
   func advance(atColumn column: Int) -> Int {
-    if self == "\t" { return Character.tabStopWidth - column % Character.tabStopWidth }
+    if isTab { return Character.tabStopWidth - column % Character.tabStopWidth }
     return Canvas.displayable(self).1
+  }
+
+  /// Whether the grapheme is a tab, tested on its bytes: comparing with a literal is slow.
+  var isTab: Bool {
+    utf8.count == 1 && utf8.first == 0x09
   }
 
   /// The distance between tab stops, in columns.
@@ -213,10 +249,37 @@ extension StringProtocol {
   /// Tabs reach the next multiple of 4 columns from the start of the text; line breaks and
   /// other control characters count one cell each, as they are drawn as a space or U+FFFD.
   public var cellWidth: Int {
-    // NB: printable ASCII needs no grapheme breaking: one byte, one cell.
-    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    CellWidth.of(text: concreteText)
+  }
+
+  /// The text as a `Substring`, so that the work on it runs on a concrete type.
+  ///
+  /// NB: a generic `StringProtocol` method called from another module is not specialised,
+  /// and iterating an unspecialised `Self` costs several times more than a `Substring`.
+  var concreteText: Substring {
+    if let string = self as? String { return string[...] }
+    if let substring = self as? Substring { return substring }
+    return Substring(String(decoding: utf8, as: UTF8.self))
+  }
+}
+
+extension CellWidth {
+  /// The width of a text, as `StringProtocol.cellWidth` defines it.
+  static func of(text: Substring) -> Int {
+    if let count = printableASCIICount(text) { return count }
     var column = 0
-    for character in self { column += character.advance(atColumn: column) }
+    for character in text { column += character.advance(atColumn: column) }
     return column
+  }
+
+  /// The number of bytes of a text made only of printable ASCII, or `nil` if it has others.
+  ///
+  /// Such text needs no grapheme breaking: one byte, one grapheme, one cell.
+  static func printableASCIICount(_ text: Substring) -> Int? {
+    let isPrintable = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    if let isPrintable { return isPrintable ? text.utf8.count : nil }
+    return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : nil
   }
 }

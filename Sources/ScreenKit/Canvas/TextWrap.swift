@@ -6,7 +6,8 @@ extension StringProtocol {
   ///   the empty string gives `[]`.
   /// - Latin and other spaced scripts break at spaces (U+0020, tab, U+3000, U+200B ZWSP and
   ///   the other breaking spaces; never at U+00A0 NBSP). The spaces at a break are dropped,
-  ///   and no line ends in spaces; a paragraph's leading spaces are kept as its indent.
+  ///   and no line ends in spaces; a paragraph's leading spaces are kept as its indent when
+  ///   its first word fits after them.
   /// - Wide graphemes (CJK ideographs, kana, Hangul, emoji) may break before and after any
   ///   of them without a space, except before closing punctuation (`、。」）,.!?` and the
   ///   like) and after opening punctuation (`「（(` and the like). U+2060 WORD JOINER and
@@ -20,7 +21,7 @@ extension StringProtocol {
     guard width > 0 else { return [] }
     var lines: [String] = []
     var paragraph = ParagraphWrapper(width: width)
-    for character in self {
+    for character in concreteText {
       if character.isNewline {
         lines += paragraph.finish()
         paragraph = ParagraphWrapper(width: width)
@@ -146,7 +147,7 @@ private struct ParagraphWrapper {
     var spacesWidth = 0
     for space in pendingSpaces {
       let advance = space.advance(atColumn: column + spacesWidth)
-      if space == "\t" {
+      if space.isTab {
         text += String(repeating: " ", count: advance)
       } else {
         text.append(space)
