@@ -11,6 +11,10 @@ let package = Package(
   products: [
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
+    .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0")
   ],
   targets: [
     .target(name: "ScreenKit", swiftSettings: strict),
@@ -19,9 +23,32 @@ let package = Package(
       dependencies: ["ScreenKit"],
       swiftSettings: strict
     ),
+    // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
+    // on Debian is a linker script that also pulls in libtinfo.
+    .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
+    .target(
+      name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses"], swiftSettings: strict),
+    .executableTarget(
+      name: "ScreenKitEmbedExample",
+      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "ScreenKitCursesTestHost",
+      dependencies: ["ScreenKit", "ScreenKitCurses"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ScreenKitCursesTests",
+      dependencies: ["ScreenKitCurses", "ScreenKit", "CNCurses"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ScreenKitTests",
-      dependencies: ["ScreenKit", "ScreenKitTesting"],
+      dependencies: [
+        "ScreenKit", "ScreenKitTesting",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

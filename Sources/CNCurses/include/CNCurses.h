@@ -1,0 +1,80 @@
+// The C side of ScreenKitCurses: ncurses with its wide-character API, plus the few macros,
+// globals and async-signal-safe pieces Swift cannot express or import safely.
+#ifndef SCREENKIT_CNCURSES_H
+#define SCREENKIT_CNCURSES_H
+
+// NB: both must come before curses.h, or cchar_t and the *_wch functions are not declared.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <ncursesw/curses.h>
+#include <signal.h>
+#include <stddef.h>
+#include <termios.h>
+#include <wchar.h>
+
+// MARK: Globals and macros
+
+WINDOW *sk_stdscr(void);
+WINDOW *sk_curscr(void);
+int sk_lines(void);
+int sk_cols(void);
+int sk_colors(void);
+int sk_color_pairs(void);
+int sk_getmaxy(WINDOW *window);
+int sk_getmaxx(WINDOW *window);
+int sk_getbegy(WINDOW *window);
+int sk_getbegx(WINDOW *window);
+
+attr_t sk_a_normal(void);
+attr_t sk_a_bold(void);
+attr_t sk_a_dim(void);
+attr_t sk_a_reverse(void);
+attr_t sk_a_underline(void);
+
+int sk_key_code_yes(void);
+int sk_key_f0(void);
+int sk_key_resize(void);
+
+/// Fills `cell` with up to CCHARW_MAX-1 characters (a spacing one, then combining ones),
+/// attributes and an extended colour pair.
+int sk_setcchar(cchar_t *cell, const wchar_t *characters, attr_t attributes, int pair);
+/// Reads `cell` back: its characters (`capacity` includes the terminating zero), attributes
+/// and extended colour pair.
+int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *attributes,
+                int *pair);
+/// Defines an extended colour pair (beyond 32767 when the terminal has that many).
+int sk_init_pair(int pair, int foreground, int background);
+
+// MARK: Restore on signals
+
+/// Records what the signal handlers write and which terminal modes they set back: the bytes
+/// (rmcup, cnorm, sgr0, ...) go to `fd`, the termios is applied to `fd` with tcsetattr.
+/// Passing a NULL `modes` keeps the termios part off. Called from Swift before installing.
+void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, size_t count);
+/// Installs the restoring handler for each of `signals` (saving the previous dispositions),
+/// with an alternate signal stack so a stack overflow still restores; the write end of
+/// `pipe_fd` receives `C` after a SIGTSTP stop is continued and `W` on SIGWINCH.
+int sk_restore_install(int pipe_fd);
+/// Puts back the dispositions saved by sk_restore_install and forgets the prepared state.
+void sk_restore_uninstall(void);
+/// Writes the prepared bytes and applies the prepared termios: what the handlers do.
+void sk_restore_now(void);
+/// The number of times the restore ran since the process started.
+int sk_restore_count(void);
+
+// MARK: Terminal queries Swift cannot make (ioctl is variadic)
+
+/// Opens a non-blocking, close-on-exec pipe (fcntl is variadic in Swift); 0 on success.
+int sk_pipe(int descriptors[2]);
+/// Opens a pseudo-terminal pair, both ends close-on-exec, for tests and for programs that run
+/// a ScreenKit program on a terminal of their own; 0 on success.
+int sk_openpty(int *leader, int *follower);
+/// Reads the window size of the terminal on `fd` into `rows` and `columns`; 0 on success.
+int sk_window_size(int fd, int *rows, int *columns);
+
+#endif

@@ -1,0 +1,152 @@
+public import CNCurses
+public import ScreenKit
+
+/// Hosts a ScreenKit screen inside another ncurses program, which keeps `initscr`/`endwin`,
+/// its loop, its signals and the single `doupdate` of each frame.
+///
+/// The host program gives a WINDOW and optionally a region of it, forwards keys and size
+/// changes, calls ``tick()`` when ``nextDeadline`` has passed or ``wakeDescriptor`` became
+/// readable, and calls ``draw()`` when ``needsDraw`` is set; `draw` only `wnoutrefresh`es.
+/// A host has no globals, installs no signal handlers and never exits, so several can live
+/// side by side; hosts on one ncurses screen share one ``CursesPalette``.
+///
+/// ```swift
+/// let palette = CursesPalette()
+/// let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
+/// // in the program's loop:
+/// poll([stdin, pane.wakeDescriptor], timeout: pane.timeUntilNextDeadline)
+/// pane.handle(getWchStatus: status, value: value)
+/// pane.tick()
+/// if pane.needsDraw { pane.draw() }
+/// doupdate()
+/// ```
+@MainActor
+public final class EmbeddedHost {
+  /// The stage the hosted hierarchy is shown on.
+  public let stage: Stage
+  /// The window drawn into.
+  public private(set) var window: UnsafeMutablePointer<WINDOW>
+  /// The region of the window the screen covers, or `nil` for the whole window.
+  public private(set) var region: Rect?
+  /// The writer that turns frames into window cells.
+  public let writer: CursesCanvasWriter
+
+  private let wake: WakeSignal
+
+  /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
+  /// the hierarchy; nothing is drawn until ``draw()``.
+  ///
+  /// - Throws: ``TerminalError/systemCall(_:errno:)`` when the wake pipe cannot be opened.
+  public init(
+    root: Screen, window: UnsafeMutablePointer<WINDOW>, region: Rect? = nil,
+    palette: CursesPalette, scheduler: Scheduler = Scheduler(),
+    environment: EnvironmentValues = EnvironmentValues()
+  ) throws(TerminalError) {
+    let wake = try WakeSignal()
+    self.wake = wake
+    self.window = window
+    self.region = region
+    let area = EmbeddedHost.area(of: window, region: region)
+    self.writer = CursesCanvasWriter(window: window, origin: area.origin, palette: palette)
+    self.stage = Stage(
+      root: root, size: area.size, scheduler: scheduler, environment: environment)
+    scheduler.wakeHandler = { wake.signal() }
+    stage.mount()
+  }
+
+  /// A descriptor that becomes readable when work was posted from another thread; poll it
+  /// with the program's input, then call ``tick()``.
+  public var wakeDescriptor: Int32 { wake.readDescriptor }
+
+  /// The scheduler time of the earliest pending timer, or `nil` when none is set.
+  public var nextDeadline: Duration? { stage.scheduler.nextDeadline }
+
+  /// How long the program may sleep before ``tick()`` has work, or `nil` for as long as it
+  /// likes (until input or ``wakeDescriptor``).
+  public var timeUntilNextDeadline: Duration? {
+    nextDeadline.map { max(.zero, $0 - stage.scheduler.clock.now) }
+  }
+
+  /// Whether a frame is waiting to be drawn.
+  public var needsDraw: Bool { stage.needsRender }
+
+  /// Runs posted work and due timers; returns how many actions ran.
+  @discardableResult
+  public func tick() -> Int {
+    wake.drain()
+    return stage.scheduler.runDue()
+  }
+
+  /// Routes a key to the hosted screens; returns whether one handled it.
+  @discardableResult
+  public func send(_ key: Key) -> Bool {
+    stage.send(key)
+  }
+
+  /// Decodes and delivers the results of `get_wch` calls and returns whether anything
+  /// handled them.
+  ///
+  /// A `KEY_RESIZE` refits the screen to the window; call ``move(to:region:)`` instead when
+  /// the region itself changes.
+  @discardableResult
+  public func handle(_ inputs: [RawInput]) -> Bool {
+    var handled = false
+    for event in KeyDecoder.decode(inputs, size: area.size) {
+      switch event {
+      case .key(let key): handled = stage.send(key) || handled
+      case .resize: refit()
+      }
+    }
+    return handled
+  }
+
+  /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
+  @discardableResult
+  public func handle(getWchStatus status: Int32, value: wint_t) -> Bool {
+    if status == OK { return handle([.character(value)]) }
+    if status == KEY_CODE_YES { return handle([.keyCode(Int32(bitPattern: value))]) }
+    return false
+  }
+
+  /// Moves the screen to another window or region; the next draw repaints it whole.
+  public func move(to window: UnsafeMutablePointer<WINDOW>, region: Rect? = nil) {
+    self.window = window
+    self.region = region
+    refit()
+  }
+
+  /// Renders what changed and writes it into the window with `wnoutrefresh`; the program
+  /// calls `doupdate`.
+  public func draw() {
+    let damage = stage.render()
+    guard !stage.size.isEmpty else { return }
+    writer.write(stage.canvas.grid, damage: damage)
+  }
+
+  /// Repaints everything at the next draw, after the program drew over the region.
+  public func redrawAll() {
+    writer.invalidate()
+    stage.invalidateAll()
+  }
+
+  /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.
+  public func close() {
+    stage.scheduler.wakeHandler = nil
+    stage.unmount()
+  }
+
+  private var area: Rect { EmbeddedHost.area(of: window, region: region) }
+
+  private func refit() {
+    let area = self.area
+    writer.retarget(window: window, origin: area.origin)
+    stage.resize(to: area.size)
+    redrawAll()
+  }
+
+  /// The region clipped to the window, or the whole window.
+  private static func area(of window: UnsafeMutablePointer<WINDOW>, region: Rect?) -> Rect {
+    let bounds = Rect(size: Size(width: Int(sk_getmaxx(window)), height: Int(sk_getmaxy(window))))
+    return region.map { $0.intersection(bounds) } ?? bounds
+  }
+}

@@ -1,0 +1,252 @@
+import CNCurses
+import Dispatch
+public import ScreenKit
+
+/// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
+/// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
+///
+/// The loop is event driven: Dispatch sources on the main queue wake it for input, for the
+/// resize and continue signals, and for one timer armed at the earlier of the scheduler's next
+/// deadline and the next frame; work posted to the scheduler wakes it through the main queue.
+/// Nothing polls, so an idle program makes no wake-ups and a spinner makes one per frame.
+/// Renders are coalesced to at most one per ``frameInterval``.
+///
+/// ```swift
+/// @main enum App {
+///   static func main() async {
+///     let application = CursesApplication(root: HomeScreen())
+///     application.onUnhandledKey = { key in if key == "q" { application.quit() } }
+///     do { try await application.run() } catch { error.exit() }
+///   }
+/// }
+/// ```
+@MainActor
+public final class CursesApplication {
+  /// The stage the hierarchy is shown on.
+  public let stage: Stage
+  /// How the terminal is opened.
+  public var options: CursesTerminal.Options
+  /// The shortest time between two frames.
+  public var frameInterval: Duration = .milliseconds(16)
+  /// Called with each key that no screen handled; the application decides what it means
+  /// (for example `q` quits).
+  public var onUnhandledKey: (@MainActor (Key) -> Void)?
+
+  /// The number of frames written since ``run()`` began.
+  public private(set) var frameCount = 0
+  /// The number of times the loop woke up (input, signal, timer or posted work).
+  public private(set) var wakeCount = 0
+
+  private var terminal: CursesTerminal?
+  private var writer: CursesCanvasWriter?
+  private var sources: [any DispatchSourceProtocol] = []
+  private var timer: (any DispatchSourceTimer)?
+  private var armedDeadline: Duration?
+  private var lastFrame: Duration?
+  private var isPumpScheduled = false
+  private var isPumping = false
+  private var continuation: CheckedContinuation<Void, Never>?
+  private var isQuitting = false
+
+  /// Creates an application showing `root`; nothing happens until ``run()``.
+  public init(
+    root: Screen, scheduler: Scheduler = Scheduler(),
+    environment: EnvironmentValues = EnvironmentValues(),
+    options: CursesTerminal.Options = CursesTerminal.Options()
+  ) {
+    self.stage = Stage(root: root, size: .zero, scheduler: scheduler, environment: environment)
+    self.options = options
+  }
+
+  /// Opens the terminal, shows the hierarchy and runs until ``quit()``; the terminal is put
+  /// back before it returns or throws.
+  ///
+  /// - Throws: ``TerminalError`` when there is no usable terminal; nothing was drawn then.
+  public func run() async throws(TerminalError) {
+    precondition(terminal == nil, "CursesApplication.run() is already running")
+    let terminal = try CursesTerminal(options: options)
+    self.terminal = terminal
+    let writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
+    self.writer = writer
+    isQuitting = false
+    frameCount = 0
+    wakeCount = 0
+    lastFrame = nil
+
+    stage.resize(to: terminal.size)
+    stage.onNeedsRender = { [weak self] in self?.schedulePump() }
+    stage.scheduler.wakeHandler = { [weak self] in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self?.wake() }
+      }
+    }
+    stage.mount()
+    installSources(terminal)
+    pump()
+
+    await withCheckedContinuation { continuation in
+      if isQuitting {
+        continuation.resume()
+      } else {
+        self.continuation = continuation
+      }
+    }
+
+    for source in sources { source.cancel() }
+    sources.removeAll()
+    timer = nil
+    armedDeadline = nil
+    stage.scheduler.wakeHandler = nil
+    stage.onNeedsRender = nil
+    stage.unmount()
+    terminal.close()
+    self.terminal = nil
+    self.writer = nil
+  }
+
+  /// Ends ``run()``: it returns once the current event has been handled.
+  public func quit() {
+    isQuitting = true
+    continuation?.resume()
+    continuation = nil
+  }
+
+  // MARK: Events
+
+  private func installSources(_ terminal: CursesTerminal) {
+    let queue = DispatchQueue.main
+    let input = DispatchSource.makeReadSource(
+      fileDescriptor: terminal.options.inputDescriptor, queue: queue)
+    input.setEventHandler { [weak self, input] in
+      // NB: the handler holds its source until cancel() releases the handler.
+      let available = input.data
+      MainActor.assumeIsolated { self?.readInput(available: available) }
+    }
+    let signals = DispatchSource.makeReadSource(
+      fileDescriptor: terminal.signalDescriptor, queue: queue)
+    signals.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readSignals() }
+    }
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.timerFired() }
+    }
+    timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
+    for source in [input, signals, timer] as [any DispatchSourceProtocol] { source.resume() }
+    self.timer = timer
+    sources = [input, signals, timer]
+  }
+
+  private func readInput(available: UInt) {
+    guard let terminal, !isQuitting else { return }
+    wakeCount += 1
+    let inputs = terminal.readInput()
+    if inputs.isEmpty && available == 0 {
+      // NB: readable with nothing to read is end of file: the terminal is gone, and a level-
+      // triggered source would otherwise wake the loop forever.
+      quit()
+      return
+    }
+    for event in KeyDecoder.decode(inputs, size: terminal.size) where !isQuitting {
+      deliver(event)
+    }
+    pump()
+  }
+
+  private func readSignals() {
+    guard let terminal, !isQuitting else { return }
+    wakeCount += 1
+    for event in Set(terminal.drainSignalEvents()) {
+      switch event {
+      case .continued:
+        terminal.resume()
+        writer?.invalidate()
+        stage.invalidateAll()
+        deliver(.resize(terminal.updateSize()))
+      case .resized:
+        writer?.invalidate()
+        stage.invalidateAll()
+        deliver(.resize(terminal.updateSize()))
+      }
+    }
+    pump()
+  }
+
+  private func timerFired() {
+    wakeCount += 1
+    armedDeadline = nil
+    pump()
+  }
+
+  private func wake() {
+    wakeCount += 1
+    pump()
+  }
+
+  private func deliver(_ event: InputEvent) {
+    switch event {
+    case .resize(let size):
+      stage.resize(to: size)
+    case .key(let key):
+      if !stage.send(key) { onUnhandledKey?(key) }
+    }
+  }
+
+  // MARK: Frames
+
+  /// Runs what is due, draws a frame when one is needed and allowed, and re-arms the timer.
+  private func pump() {
+    guard terminal != nil, !isQuitting, !isPumping else { return }
+    isPumping = true
+    defer { isPumping = false }
+    isPumpScheduled = false
+    stage.scheduler.runDue()
+    if stage.needsRender && !isQuitting {
+      let now = stage.scheduler.clock.now
+      if let lastFrame, now - lastFrame < frameInterval {
+        // Too soon: the timer below is armed for the frame deadline.
+      } else {
+        drawFrame()
+        lastFrame = now
+      }
+    }
+    rearm()
+  }
+
+  private func schedulePump() {
+    guard !isPumping, !isPumpScheduled else { return }
+    isPumpScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.pump() }
+    }
+  }
+
+  private func drawFrame() {
+    guard let terminal, let writer else { return }
+    let damage = stage.render()
+    guard !stage.size.isEmpty else { return }
+    writer.write(stage.canvas.grid, damage: damage)
+    terminal.update()
+    frameCount += 1
+  }
+
+  private func rearm() {
+    guard let timer else { return }
+    var deadline = stage.scheduler.nextDeadline
+    if stage.needsRender, let lastFrame {
+      let frameDeadline = lastFrame + frameInterval
+      deadline = min(deadline ?? frameDeadline, frameDeadline)
+    }
+    guard deadline != armedDeadline else { return }
+    armedDeadline = deadline
+    guard let deadline else {
+      timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
+      return
+    }
+    let delay = max(.zero, deadline - stage.scheduler.clock.now)
+    let (seconds, attoseconds) = delay.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    timer.schedule(
+      deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .milliseconds(1))
+  }
+}

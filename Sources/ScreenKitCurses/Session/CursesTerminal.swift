@@ -1,0 +1,200 @@
+public import CNCurses
+import Glibc
+public import ScreenKit
+
+/// An ncurses session on a terminal: set up with `newterm` on the given file descriptors and
+/// put back exactly as it was by ``close()``, by a signal, or by a crash.
+///
+/// Modes: cbreak rather than raw, so Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT) and Ctrl-Z (SIGTSTP)
+/// keep working even when the program hangs: Ctrl-C and Ctrl-\ restore the terminal and end
+/// the program with that signal as its exit status, Ctrl-Z restores and stops, and `fg`
+/// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
+/// `smcup`/`rmcup`), and an `ESCDELAY` of 25 ms so Escape answers at once.
+///
+/// There is one session per process, touched only from the main actor. Opening fails with a
+/// ``TerminalError`` before anything is written when a descriptor is not a terminal or
+/// `TERM` is unset or unknown; programs print it and exit with ``TerminalError/exitCode`` (2).
+@MainActor
+public final class CursesTerminal {
+  /// How a session is opened.
+  public struct Options: Sendable {
+    /// The terminal's input, standard input by default.
+    public var inputDescriptor: Int32 = 0
+    /// The terminal's output, standard output by default.
+    public var outputDescriptor: Int32 = 1
+    /// The terminal type, or `nil` to read `TERM`.
+    public var terminalType: String?
+    /// How long ncurses waits after an Escape for the rest of a key sequence.
+    public var escapeDelay: Duration = .milliseconds(25)
+    /// The most colours to use; the terminal's own depth and `NO_COLOR` can only lower it.
+    public var colorDepth: ColorDepth = .palette256
+
+    /// Options for standard input and output and `TERM`.
+    public init() {}
+  }
+
+  /// The ncurses standard screen, which the session draws into.
+  public let window: UnsafeMutablePointer<WINDOW>
+  /// The colours of this session.
+  public let palette: CursesPalette
+  /// The descriptors the session was opened on.
+  public let options: Options
+
+  private let screen: OpaquePointer
+  private let output: UnsafeMutablePointer<FILE>
+  private let input: UnsafeMutablePointer<FILE>
+  private let savedModes: termios
+  private let restorer: TerminalRestorer
+  private var isOpen = true
+
+  private static var isSessionOpen = false
+
+  /// Opens a session: checks the descriptors and `TERM`, then sets the terminal up.
+  public init(options: Options = Options()) throws(TerminalError) {
+    guard !CursesTerminal.isSessionOpen else { throw .alreadyOpen }
+    for descriptor in [options.outputDescriptor, options.inputDescriptor]
+    where isatty(descriptor) == 0 {
+      throw .notATerminal(descriptor: descriptor)
+    }
+    guard let type = options.terminalType ?? Environment.value("TERM"), !type.isEmpty else {
+      throw .terminalTypeUnset
+    }
+    CursesTerminal.useUTF8Locale()
+
+    var modes = termios()
+    guard tcgetattr(options.outputDescriptor, &modes) == 0 else {
+      throw .systemCall("tcgetattr", errno: errno)
+    }
+    // NB: the handlers go in before newterm, so ncurses sees custom dispositions and does not
+    // install its own (which would exit with the wrong status, from a non-async-safe path).
+    let restorer = try TerminalRestorer(descriptor: options.outputDescriptor, modes: modes)
+    let outputCopy = dup(options.outputDescriptor)
+    let inputCopy = dup(options.inputDescriptor)
+    guard outputCopy >= 0, inputCopy >= 0,
+      let output = fdopen(outputCopy, "w"), let input = fdopen(inputCopy, "r")
+    else {
+      let code = errno
+      restorer.uninstall()
+      throw .systemCall("dup", errno: code)
+    }
+    guard let screen = newterm(type, output, input) else {
+      fclose(output)
+      fclose(input)
+      restorer.uninstall()
+      throw .unknownTerminalType(type)
+    }
+    self.options = options
+    self.screen = screen
+    self.output = output
+    self.input = input
+    self.savedModes = modes
+    self.restorer = restorer
+    guard let window = sk_stdscr() else {
+      preconditionFailure("ncurses: newterm succeeded without a standard screen")
+    }
+    self.window = window
+
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, true)
+    nodelay(window, true)
+    _ = curs_set(0)
+    set_escdelay(
+      Int32(options.escapeDelay.components.seconds * 1000)
+        + Int32(options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
+
+    var depth = ColorDepth(
+      colors: 0, hasColors: has_colors(), noColor: Environment.value("NO_COLOR"))
+    var hasDefaultColors = false
+    if has_colors() && depth == .monochrome && (Environment.value("NO_COLOR") ?? "").isEmpty
+      && start_color() == OK
+    {
+      hasDefaultColors = use_default_colors() == OK
+      depth = min(options.colorDepth, ColorDepth(colors: Int(sk_colors())))
+    }
+    palette = CursesPalette(
+      depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
+    restorer.prepare(bytes: TerminalRestorer.restoreBytes())
+    CursesTerminal.isSessionOpen = true
+  }
+
+  /// The terminal's size in cells.
+  public var size: Size {
+    Size(width: Int(sk_getmaxx(window)), height: Int(sk_getmaxy(window)))
+  }
+
+  /// The descriptor that becomes readable when a signal (resize, continue) needs handling.
+  var signalDescriptor: Int32 { restorer.eventDescriptor }
+
+  /// Reads the signal events reported since the last call.
+  func drainSignalEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
+
+  /// Reads every key waiting on the input without blocking.
+  public func readInput() -> [RawInput] {
+    var inputs: [RawInput] = []
+    var value: wint_t = 0
+    while true {
+      let status = wget_wch(window, &value)
+      if status == OK {
+        inputs.append(.character(value))
+      } else if status == KEY_CODE_YES {
+        inputs.append(.keyCode(Int32(bitPattern: value)))
+      } else {
+        return inputs
+      }
+    }
+  }
+
+  /// Asks the operating system for the terminal's size and resizes ncurses to it; returns
+  /// the new size.
+  @discardableResult
+  public func updateSize() -> Size {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if sk_window_size(options.outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 {
+      _ = resizeterm(rows, columns)
+    }
+    // NB: the next frame must repaint everything the terminal may have reflowed.
+    clearok(sk_curscr(), true)
+    return size
+  }
+
+  /// Sets the terminal up again after the process was stopped and continued.
+  public func resume() {
+    // NB: the SIGTSTP handler already put the terminal back behind ncurses' back; endwin makes
+    // ncurses agree, and the next doupdate re-enters (smcup, modes, cursor).
+    endwin()
+    clearok(sk_curscr(), true)
+  }
+
+  /// Sends every pending change to the terminal: the one `doupdate` of a frame.
+  public func update() {
+    doupdate()
+  }
+
+  /// Ends the session and puts the terminal back as it was; calling it again does nothing.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    endwin()
+    delscreen(screen)
+    fclose(output)
+    fclose(input)
+    var modes = savedModes
+    tcsetattr(options.outputDescriptor, TCSANOW, &modes)
+    restorer.uninstall()
+    CursesTerminal.isSessionOpen = false
+  }
+
+  /// Selects the environment's locale so ncursesw reads and writes UTF-8, falling back to
+  /// C.UTF-8 when the environment names a locale that is not UTF-8.
+  static func useUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = nl_langinfo(Int32(CODESET)).map { String(cString: $0) } ?? ""
+    if String(codeset.uppercased().filter { $0 != "-" }) != "UTF8" {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import Glibc
+
+/// Reads the process environment without Foundation.
+enum Environment {
+  /// The value of the environment variable `name`, or `nil` when it is not set.
+  static func value(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}

@@ -1,0 +1,103 @@
+import CNCurses
+import Glibc
+
+/// Puts the terminal back however the process ends, and relays the job-control and resize
+/// signals to the run loop.
+///
+/// The bytes to write (`rmcup`, `cnorm`, `sgr0`, ...) and the termios to apply are prepared
+/// here ahead of time, so the C handlers only `write` and `tcsetattr`, which are
+/// async-signal-safe. SIGINT, SIGTERM, SIGHUP and SIGQUIT restore and re-raise with the default
+/// action, so the exit status names the signal; SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP and
+/// SIGFPE (Swift traps) restore, let a previous handler (Swift's backtracer) run, then
+/// re-raise. SIGTSTP restores, stops, and on SIGCONT reports ``Event/continued``; SIGWINCH
+/// reports ``Event/resized``. `exit()` restores too, through `atexit`.
+final class TerminalRestorer {
+  /// What a handler reported to the run loop through the pipe.
+  enum Event: UInt8 {
+    /// The process was stopped (Ctrl-Z) and continued; the terminal must be set up again.
+    case continued = 67  // "C"
+    /// The terminal changed size.
+    case resized = 87  // "W"
+  }
+
+  /// The read end of the pipe the handlers write to; readable when an event is waiting.
+  let eventDescriptor: Int32
+  private let writeDescriptor: Int32
+  private let terminalDescriptor: Int32
+  private var modes: termios
+  private var isInstalled = false
+
+  /// Prepares to restore `modes` on `descriptor` and installs the handlers.
+  init(descriptor: Int32, modes: termios) throws(TerminalError) {
+    var ends: [Int32] = [-1, -1]
+    guard sk_pipe(&ends) == 0 else {
+      throw .systemCall("pipe2", errno: errno)
+    }
+    eventDescriptor = ends[0]
+    writeDescriptor = ends[1]
+    terminalDescriptor = descriptor
+    self.modes = modes
+    sk_restore_prepare(descriptor, &self.modes, nil, 0)
+    guard sk_restore_install(writeDescriptor) == 0 else {
+      sk_restore_uninstall()
+      close(eventDescriptor)
+      close(writeDescriptor)
+      throw .systemCall("sigaction", errno: errno)
+    }
+    isInstalled = true
+  }
+
+  /// Records the bytes that undo what ncurses set up, once terminfo is loaded.
+  func prepare(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        sk_restore_prepare(terminalDescriptor, &modes, chars.baseAddress, chars.count)
+      }
+    }
+  }
+
+  /// Writes the prepared bytes and termios now, as a handler would.
+  func restoreNow() {
+    sk_restore_now()
+  }
+
+  /// Reads every event the handlers reported since the last call.
+  func drainEvents() -> [Event] {
+    var events: [Event] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(eventDescriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      events.append(contentsOf: buffer[0..<count].compactMap(Event.init(rawValue:)))
+    }
+    return events
+  }
+
+  /// Puts the previous signal dispositions back and closes the pipe.
+  func uninstall() {
+    guard isInstalled else { return }
+    isInstalled = false
+    sk_restore_uninstall()
+    close(eventDescriptor)
+    close(writeDescriptor)
+  }
+
+  /// The terminfo strings that undo a curses session, in the order ncurses' `endwin` sends
+  /// them; missing capabilities are skipped.
+  static func restoreBytes() -> [UInt8] {
+    var bytes: [UInt8] = []
+    for name in ["sgr0", "op", "rmkx", "cnorm", "rmcup"] {
+      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { continue }
+      var pointer = UnsafePointer(value)
+      while pointer.pointee != 0 {
+        bytes.append(UInt8(bitPattern: pointer.pointee))
+        pointer += 1
+      }
+    }
+    // NB: without an alternate screen the shell prompt must not land inside the drawing.
+    if tigetstr("rmcup").map({ Int(bitPattern: $0) == -1 }) ?? true {
+      bytes.append(contentsOf: Array("\r\n".utf8))
+    }
+    return bytes
+  }
+}

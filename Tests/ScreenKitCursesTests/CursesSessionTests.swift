@@ -1,0 +1,304 @@
+import CNCurses
+import Glibc
+import ScreenKit
+import Synchronization
+import Testing
+
+@testable import ScreenKitCurses
+
+/// Reads a window cell back through ncurses: its text, attributes and colour pair.
+@MainActor
+private func readBack(_ window: UnsafeMutablePointer<WINDOW>, x: Int, y: Int)
+  -> (text: String, attributes: attr_t, pair: Int32)
+{
+  var cell = cchar_t()
+  _ = mvwin_wch(window, Int32(y), Int32(x), &cell)
+  var characters = [wchar_t](repeating: 0, count: 8)
+  var attributes: attr_t = 0
+  var pair: Int32 = 0
+  _ = sk_getcchar(&cell, &characters, Int32(characters.count), &attributes, &pair)
+  var text = ""
+  for value in characters where value != 0 {
+    if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
+  }
+  return (text, attributes, pair)
+}
+
+/// The text of row `y` of `window` from `x` for `width` cells, skipping wide continuations.
+@MainActor
+private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0, width: Int)
+  -> String
+{
+  var text = ""
+  var column = x
+  while column < x + width {
+    let cell = readBack(window, x: column, y: y).text
+    text += cell
+    column += cell.cellWidth > 1 ? 2 : 1
+  }
+  return text
+}
+
+/// Everything that needs ncurses in this process: one ncurses at a time, on the main actor.
+@Suite(.serialized) @MainActor struct CursesSessionTests {
+  init() {
+    // NB: swift test sets NO_COLOR=1 when its output is not a terminal; these tests want
+    // colours unless they ask otherwise. Only this serialized suite reads the environment.
+    unsetenv("NO_COLOR")
+  }
+
+  private func openSession(_ pty: PseudoTerminal) throws -> CursesTerminal {
+    var options = CursesTerminal.Options()
+    options.inputDescriptor = pty.follower
+    options.outputDescriptor = pty.follower
+    options.terminalType = "xterm-256color"
+    return try CursesTerminal(options: options)
+  }
+
+  private func sampleGrid(size: Size) -> CellGrid {
+    var canvas = Canvas(size: size)
+    canvas.drawText("Hello, 世界!", at: Point(x: 0, y: 0), style: .bold)
+    canvas.drawText("red", at: Point(x: 2, y: 1), style: Style(foreground: .red))
+    canvas.drawText(
+      "e\u{301}x", at: Point(x: 0, y: 2), style: Style(foreground: .indexed(208), background: .blue)
+    )
+    canvas.drawText("日本語", at: Point(x: size.width - 6, y: size.height - 1), style: .reverse)
+    return canvas.grid
+  }
+
+  @Test func sessionOnPtySetsModesAndCloseRestoresThem() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let before = pty.modes()
+    let session = try openSession(pty)
+    #expect(session.size == Size(width: 80, height: 24))
+    let during = pty.modes()
+    #expect(during.c_lflag & tcflag_t(ECHO) == 0)
+    #expect(during.c_lflag & tcflag_t(ICANON) == 0)
+    #expect(during.c_lflag & tcflag_t(ISIG) != 0, "cbreak keeps Ctrl-C a signal")
+    session.close()
+    #expect(sameModes(before, pty.modes()))
+    #expect(pty.eventuallyShows("\u{1B}[?1049h"))
+  }
+
+  @Test func secondSessionInOneProcessIsRefused() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    #expect(throws: TerminalError.alreadyOpen) { try openSession(pty) }
+  }
+
+  @Test func gridWrittenToWindowReadsBackCellByCellIncludingCJK() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    let grid = sampleGrid(size: session.size)
+    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    writer.write(grid, damage: [grid.bounds])
+    session.update()
+
+    for y in 0..<grid.size.height {
+      #expect(rowText(session.window, y: y, width: grid.size.width) == grid.text(ofRow: y))
+    }
+    #expect(readBack(session.window, x: 7, y: 0).text == "世")
+    #expect(readBack(session.window, x: 0, y: 0).attributes & sk_a_bold() != 0)
+    #expect(readBack(session.window, x: 0, y: 2).text == "e\u{301}")
+    let red = readBack(session.window, x: 2, y: 1)
+    var foreground: Int32 = 0
+    var background: Int32 = 0
+    extended_pair_content(red.pair, &foreground, &background)
+    #expect(red.pair > 0)
+    #expect(foreground == 1 && background == -1, "pair \(red.pair): \(foreground) on \(background)")
+    let orange = readBack(session.window, x: 0, y: 2)
+    extended_pair_content(orange.pair, &foreground, &background)
+    #expect(foreground == 208 && background == 4)
+    #expect(readBack(session.window, x: 74, y: 23).attributes & sk_a_reverse() != 0)
+    #expect(pty.eventuallyShows("世界"))
+  }
+
+  @Test func secondFrameChangingOneCellWritesOneCell() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    var grid = sampleGrid(size: session.size)
+    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    writer.write(grid, damage: [grid.bounds])
+    // Every cell but the five continuation cells of the wide graphemes 世界 and 日本語.
+    #expect(writer.lastFrameCellCount == 80 * 24 - 5)
+    grid[40, 10] = Cell("X")
+    writer.write(grid, damage: [grid.bounds])
+    #expect(writer.lastFrameCellCount == 1)
+    #expect(readBack(session.window, x: 40, y: 10).text == "X")
+    writer.write(grid, damage: [grid.bounds])
+    #expect(writer.lastFrameCellCount == 0)
+  }
+
+  @Test func cellsOutsideDamageAreNotWritten() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    var grid = CellGrid(size: session.size)
+    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    writer.write(grid, damage: [])
+    grid[1, 1] = Cell("a")
+    grid[5, 5] = Cell("b")
+    writer.write(grid, damage: [Rect(x: 0, y: 0, width: 3, height: 3)])
+    #expect(writer.lastFrameCellCount == 1)
+    #expect(readBack(session.window, x: 5, y: 5).text == " ")
+  }
+
+  @Test func noColorWritesEveryCellWithPairZero() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    setenv("NO_COLOR", "1", 1)
+    let session: CursesTerminal
+    do {
+      defer { unsetenv("NO_COLOR") }
+      session = try openSession(pty)
+    }
+    defer { session.close() }
+    #expect(session.palette.depth == .monochrome)
+    let grid = sampleGrid(size: session.size)
+    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    writer.write(grid, damage: [grid.bounds])
+    #expect(readBack(session.window, x: 2, y: 1).pair == 0)
+    #expect(readBack(session.window, x: 0, y: 0).attributes & sk_a_bold() != 0)
+  }
+
+  @Test func twoEmbeddedHostsDrawTheirOwnContentIntoTheirOwnRegions() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    CursesTerminal.useUTF8Locale()
+    let output = fdopen(dup(pty.follower), "w")
+    let input = fdopen(dup(pty.follower), "r")
+    let screen = try #require(newterm("xterm-256color", output, input))
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    start_color()
+    use_default_colors()
+    let window = try #require(sk_stdscr())
+    mvwaddstr(window, 0, 0, "host program's own row")
+    let palette = CursesPalette()
+    let left = try EmbeddedHost(
+      root: LabelScreen("left 左"), window: window, region: Rect(x: 0, y: 2, width: 40, height: 10),
+      palette: palette)
+    let right = try EmbeddedHost(
+      root: LabelScreen("right 右"), window: window,
+      region: Rect(x: 40, y: 2, width: 40, height: 10), palette: palette)
+    defer {
+      left.close()
+      right.close()
+    }
+    #expect(left.needsDraw && right.needsDraw)
+    left.draw()
+    right.draw()
+    doupdate()
+    #expect(!left.needsDraw && !right.needsDraw)
+    #expect(rowText(window, y: 0, width: 22) == "host program's own row")
+    #expect(rowText(window, y: 2, x: 0, width: 40).hasPrefix("left 左 "))
+    #expect(rowText(window, y: 2, x: 40, width: 40).hasPrefix("right 右 "))
+    #expect(rowText(window, y: 12, width: 80).allSatisfy { $0 == " " })
+
+    right.send("x")
+    #expect(right.needsDraw && !left.needsDraw)
+    right.draw()
+    #expect(right.writer.lastFrameCellCount == 1)
+    #expect(rowText(window, y: 3, x: 40, width: 40).hasPrefix("x"))
+    #expect(rowText(window, y: 3, x: 0, width: 40).allSatisfy { $0 == " " })
+  }
+
+  @Test func embeddedHostRunsTimersFromTickAndWakesItsDescriptorForPostedWork() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    CursesTerminal.useUTF8Locale()
+    let output = fdopen(dup(pty.follower), "w")
+    let input = fdopen(dup(pty.follower), "r")
+    let screen = try #require(newterm("xterm-256color", output, input))
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    let window = try #require(sk_stdscr())
+    let clock = ManualClock()
+    let label = LabelScreen("idle")
+    let host = try EmbeddedHost(
+      root: label, window: window, palette: CursesPalette(),
+      scheduler: Scheduler(clock: ScreenClock(clock)))
+    defer { host.close() }
+    host.draw()
+    host.stage.scheduler.schedule(after: .seconds(1)) { label.text = "timer" }
+    #expect(host.timeUntilNextDeadline == .seconds(1))
+    #expect(host.tick() == 0)
+    clock.advance(by: .seconds(1))
+    #expect(host.tick() == 1)
+    #expect(host.needsDraw)
+
+    var descriptor = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+    #expect(poll(&descriptor, 1, 0) == 0)
+    host.stage.scheduler.post { label.text = "posted" }
+    #expect(poll(&descriptor, 1, 0) == 1)
+    #expect(host.tick() == 1)
+    #expect(poll(&descriptor, 1, 0) == 0)
+    host.draw()
+    #expect(rowText(window, y: 0, width: 6) == "posted")
+  }
+}
+
+/// A screen that shows one line of text and the last key it was sent on the next row.
+private final class LabelScreen: Screen {
+  var text: String {
+    didSet { setNeedsDisplay() }
+  }
+  private var lastKey = ""
+
+  init(_ text: String) {
+    self.text = text
+    super.init()
+  }
+
+  override var canBecomeFocused: Bool { true }
+
+  override func handle(_ key: Key) -> Bool {
+    lastKey = key.description
+    setNeedsDisplay(in: Rect(x: 0, y: 1, width: 1, height: 1))
+    return true
+  }
+
+  override func draw(in canvas: inout Canvas) {
+    canvas.drawText(text, at: .zero)
+    canvas.drawText(lastKey, at: Point(x: 0, y: 1))
+  }
+}
+
+/// A clock tests advance by hand.
+private final class ManualClock: Clock, Sendable {
+  struct Instant: InstantProtocol {
+    var offset: Duration
+    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    func duration(to other: Instant) -> Duration { other.offset - offset }
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private let current = Mutex(Instant(offset: .zero))
+
+  var now: Instant { current.withLock { $0 } }
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  func advance(by duration: Duration) {
+    current.withLock { $0 = $0.advanced(by: duration) }
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    while now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A ScreenKit program (the test host) on a pseudo-terminal: however it ends, the terminal's
+/// modes are what they were before it started, and its exit status tells how it ended.
+@Suite struct TerminalRestoreTests {
+  private static let host = ChildProcess.builtExecutable("ScreenKitCursesTestHost")
+
+  /// Starts the host on a fresh pty and waits until its first frame is on the terminal.
+  private func startHost(
+    mode: String = "spinner", sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (PseudoTerminal, ChildProcess, termios) {
+    let terminal = try PseudoTerminal()
+    let before = terminal.modes()
+    let child = try ChildProcess(
+      executable: Self.host, arguments: [mode], input: terminal.follower,
+      output: terminal.follower, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
+    #expect(ready, "the host never drew its first frame", sourceLocation: sourceLocation)
+    #expect(
+      !sameModes(before, terminal.modes()), "the host did not change the terminal's modes",
+      sourceLocation: sourceLocation)
+    return (terminal, child, before)
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+  func terminatingSignalRestoresModesAndEndsWithThatSignal(signal: Int32) throws {
+    let (terminal, child, before) = try startHost()
+    defer { terminal.close() }
+    child.send(signal)
+    #expect(child.waitForEnd() == .signaled(signal))
+    #expect(sameModes(before, terminal.modes()))
+    #expect(terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left")
+  }
+
+  @Test(arguments: [("t", SIGILL), ("s", SIGSEGV), ("a", SIGABRT)])
+  func crashRestoresModesAndEndsWithTheCrashSignal(key: String, signal: Int32) throws {
+    let (terminal, child, before) = try startHost()
+    defer { terminal.close() }
+    terminal.type(key)
+    let ending = child.waitForEnd()
+    // NB: under --sanitize=thread the sanitizer owns SIGSEGV and exits with 66 itself.
+    if ending == .exited(66) && child.standardError().contains("ThreadSanitizer") { return }
+    #expect(ending == .signaled(signal))
+    #expect(sameModes(before, terminal.modes()))
+    #expect(terminal.eventuallyShows("\u{1B}[?25h"), "the cursor was not shown again")
+  }
+
+  @Test func quitKeyReturnsFromRunAndExitsNormallyWithModesRestored() throws {
+    let (terminal, child, before) = try startHost()
+    defer { terminal.close() }
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+    #expect(child.standardError().hasPrefix("frames="))
+  }
+
+  @Test func stopRestoresModesAndContinueSetsThemUpAgain() throws {
+    let (terminal, child, before) = try startHost(mode: "idle")
+    defer { terminal.close() }
+    let during = terminal.modes()
+    child.send(SIGTSTP)
+    #expect(child.waitForStop(timeout: .seconds(10)))
+    #expect(sameModes(before, terminal.modes()))
+    let written = terminal.written.count
+    child.send(SIGCONT)
+    let redrawn = waitUntil(timeout: .seconds(10)) {
+      sameModes(during, terminal.modes())
+        && String(decoding: terminal.written.dropFirst(written), as: UTF8.self).contains("READY")
+    }
+    #expect(redrawn)
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+  }
+
+  @Test func outputToFileFailsWithOneLineAndExitCode2() throws {
+    let terminal = try PseudoTerminal()
+    defer { terminal.close() }
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("screenkit-notty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+      .path
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    defer {
+      close(file)
+      unlink(path)
+    }
+    let child = try ChildProcess(
+      executable: Self.host, input: terminal.follower, output: file,
+      environment: ["TERM": "xterm-256color"])
+    #expect(child.waitForEnd() == .exited(2))
+    let message = child.standardError()
+    #expect(message.split(separator: "\n").count == 1)
+    #expect(message.contains("standard output (fd 1) is not a terminal"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("", "TERM is not set"),
+    ("no-such-terminal", "unknown terminal type TERM=no-such-terminal"),
+  ])
+  func unusableTermFailsWithOneLineAndLeavesTerminalUntouched(term: String, message: String)
+    throws
+  {
+    let terminal = try PseudoTerminal()
+    defer { terminal.close() }
+    let before = terminal.modes()
+    let child = try ChildProcess(
+      executable: Self.host, input: terminal.follower, output: terminal.follower,
+      environment: ["TERM": term])
+    #expect(child.waitForEnd() == .exited(2))
+    let error = child.standardError()
+    #expect(error.split(separator: "\n").count == 1)
+    #expect(error.contains(message))
+    #expect(sameModes(before, terminal.modes()))
+    #expect(terminal.written.isEmpty)
+  }
+}
