@@ -47,6 +47,10 @@ final class ChildProcess {
       &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     var merged = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"]
+    // Sanitizer settings reach the child, which is built with the same sanitizer.
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+      if let value = getenv(name) { merged[name] = String(cString: value) }
+    }
     merged.merge(environment) { _, new in new }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
