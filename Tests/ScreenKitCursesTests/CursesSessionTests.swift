@@ -215,6 +215,38 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
     #expect(rowText(window, y: 3, x: 0, width: 40).allSatisfy { $0 == " " })
   }
 
+  @Test func anEmbeddedHostResizedDownToNothingAndBackKeepsDrawing() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    CursesTerminal.useUTF8Locale()
+    let output = fdopen(dup(pty.follower), "w")
+    let input = fdopen(dup(pty.follower), "r")
+    let screen = try #require(newterm("xterm-256color", output, input))
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    let window = try #require(sk_stdscr())
+    let navigation = NavigationScreen(root: LabelScreen("世界 wide"))
+    let host = try EmbeddedHost(
+      root: navigation, window: window, region: Rect(x: 0, y: 0, width: 20, height: 5),
+      palette: CursesPalette())
+    defer { host.close() }
+    let regions = [
+      Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 0, height: 0),
+      Rect(x: 5, y: 5, width: 0, height: 3), Rect(x: 78, y: 22, width: 10, height: 10),
+      Rect(x: 0, y: 0, width: 3, height: 2), Rect(x: 0, y: 0, width: 20, height: 5),
+    ]
+    for region in regions {
+      host.move(to: window, region: region)
+      host.draw()
+      doupdate()
+    }
+    #expect(rowText(window, y: 1, width: 20).hasPrefix("世界 wide"))
+  }
+
   @Test func embeddedHostRunsTimersFromTickAndWakesItsDescriptorForPostedWork() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
