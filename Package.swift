@@ -40,7 +40,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScreenKitCursesTests",
-      dependencies: ["ScreenKitCurses", "ScreenKit", "CNCurses"],
+      dependencies: ["ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "CNCurses"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 import CNCurses
 import Glibc
 import ScreenKit
+import ScreenKitTesting
 import Synchronization
 import Testing
 
@@ -169,6 +170,24 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
     #expect(readBack(session.window, x: 0, y: 0).attributes & sk_a_bold() != 0)
   }
 
+  /// Runs `body` with the standard screen of an ncurses session opened on a fresh pty, the
+  /// way a host program owns its `newterm`/`endwin`.
+  private func withHostProgram(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    CursesTerminal.useUTF8Locale()
+    let output = fdopen(dup(pty.follower), "w")
+    let input = fdopen(dup(pty.follower), "r")
+    let screen = try #require(newterm("xterm-256color", output, input))
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    try body(try #require(sk_stdscr()))
+  }
+
   @Test func twoEmbeddedHostsDrawTheirOwnContentIntoTheirOwnRegions() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
@@ -216,73 +235,51 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
   }
 
   @Test func anEmbeddedHostResizedDownToNothingAndBackKeepsDrawing() throws {
-    let pty = try PseudoTerminal()
-    defer { pty.close() }
-    CursesTerminal.useUTF8Locale()
-    let output = fdopen(dup(pty.follower), "w")
-    let input = fdopen(dup(pty.follower), "r")
-    let screen = try #require(newterm("xterm-256color", output, input))
-    defer {
-      endwin()
-      delscreen(screen)
-      fclose(output)
-      fclose(input)
+    try withHostProgram { window in
+      let navigation = NavigationScreen(root: LabelScreen("世界 wide"))
+      let host = try EmbeddedHost(
+        root: navigation, window: window, region: Rect(x: 0, y: 0, width: 20, height: 5),
+        palette: CursesPalette())
+      defer { host.close() }
+      let regions = [
+        Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 0, height: 0),
+        Rect(x: 5, y: 5, width: 0, height: 3), Rect(x: 78, y: 22, width: 10, height: 10),
+        Rect(x: 0, y: 0, width: 3, height: 2), Rect(x: 0, y: 0, width: 20, height: 5),
+      ]
+      for region in regions {
+        host.move(to: window, region: region)
+        host.draw()
+        doupdate()
+      }
+      #expect(rowText(window, y: 1, width: 20).hasPrefix("世界 wide"))
     }
-    let window = try #require(sk_stdscr())
-    let navigation = NavigationScreen(root: LabelScreen("世界 wide"))
-    let host = try EmbeddedHost(
-      root: navigation, window: window, region: Rect(x: 0, y: 0, width: 20, height: 5),
-      palette: CursesPalette())
-    defer { host.close() }
-    let regions = [
-      Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 0, height: 0),
-      Rect(x: 5, y: 5, width: 0, height: 3), Rect(x: 78, y: 22, width: 10, height: 10),
-      Rect(x: 0, y: 0, width: 3, height: 2), Rect(x: 0, y: 0, width: 20, height: 5),
-    ]
-    for region in regions {
-      host.move(to: window, region: region)
-      host.draw()
-      doupdate()
-    }
-    #expect(rowText(window, y: 1, width: 20).hasPrefix("世界 wide"))
   }
 
   @Test func embeddedHostRunsTimersFromTickAndWakesItsDescriptorForPostedWork() throws {
-    let pty = try PseudoTerminal()
-    defer { pty.close() }
-    CursesTerminal.useUTF8Locale()
-    let output = fdopen(dup(pty.follower), "w")
-    let input = fdopen(dup(pty.follower), "r")
-    let screen = try #require(newterm("xterm-256color", output, input))
-    defer {
-      endwin()
-      delscreen(screen)
-      fclose(output)
-      fclose(input)
-    }
-    let window = try #require(sk_stdscr())
-    let clock = ManualClock()
-    let label = LabelScreen("idle")
-    let host = try EmbeddedHost(
-      root: label, window: window, palette: CursesPalette(),
-      scheduler: Scheduler(clock: ScreenClock(clock)))
-    defer { host.close() }
-    host.draw()
-    host.stage.scheduler.schedule(after: .seconds(1)) { label.text = "timer" }
-    #expect(host.timeUntilNextDeadline == .seconds(1))
-    #expect(host.tick() == 0)
-    clock.advance(by: .seconds(1))
-    #expect(host.tick() == 1)
-    #expect(host.needsDraw)
+    try withHostProgram { window in
+      let clock = VirtualClock()
+      let label = LabelScreen("idle")
+      let host = try EmbeddedHost(
+        root: label, window: window, palette: CursesPalette(),
+        scheduler: Scheduler(clock: ScreenClock(clock)))
+      defer { host.close() }
+      host.draw()
+      host.stage.scheduler.schedule(after: .seconds(1)) { label.text = "timer" }
+      #expect(host.timeUntilNextDeadline == .seconds(1))
+      #expect(host.tick() == 0)
+      clock.advance(to: .init(offset: .seconds(1)))
+      #expect(host.tick() == 1)
+      #expect(host.needsDraw)
 
-    var descriptor = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-    #expect(poll(&descriptor, 1, 0) == 0)
-    host.stage.scheduler.post { label.text = "posted" }
-    #expect(poll(&descriptor, 1, 0) == 1)
-    #expect(host.tick() == 1)
-    #expect(poll(&descriptor, 1, 0) == 0)
-    host.draw()
-    #expect(rowText(window, y: 0, width: 6) == "posted")
+      var descriptor = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+      #expect(poll(&descriptor, 1, 0) == 0)
+      host.stage.scheduler.post { label.text = "posted" }
+      #expect(poll(&descriptor, 1, 0) == 1)
+      #expect(host.tick() == 1)
+      #expect(poll(&descriptor, 1, 0) == 0)
+      host.draw()
+      #expect(rowText(window, y: 0, width: 6) == "posted")
+    }
   }
 }
 
@@ -313,24 +310,3 @@ private final class LabelScreen: Screen {
 }
 
 /// A clock tests advance by hand.
-private final class ManualClock: Clock, Sendable {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
-
-  private let current = Mutex(Instant(offset: .zero))
-
-  var now: Instant { current.withLock { $0 } }
-  var minimumResolution: Duration { .nanoseconds(1) }
-
-  func advance(by duration: Duration) {
-    current.withLock { $0 = $0.advanced(by: duration) }
-  }
-
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    while now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-  }
-}

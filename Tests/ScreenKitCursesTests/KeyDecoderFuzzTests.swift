@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitTesting
 import Testing
 
 /// Random `get_wch` results, valid or not, never crash the decoder or produce a key that would
@@ -8,7 +9,7 @@ import Testing
 @Suite struct KeyDecoderFuzzTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func randomInputDecodesToPrintableKeysOrNothing(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for _ in 0..<2_000 {
       let count = Int(random.next() % 12)
       let inputs = (0..<count).map { _ in random.rawInput() }
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func escapeFollowedByAnyKeyInTheSameReadIsAlt() {
-    var random = SplitMix64(seed: 9)
+    var random = SeededRandom(seed: 9)
     for _ in 0..<500 {
       let input = random.rawInput()
       guard let key = KeyDecoder.key(for: input), key != .escape else { continue }
@@ -45,25 +46,10 @@ import Testing
   }
 }
 
-/// A small seeded generator, so a failure names the seed that reproduces it.
-private struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SeededRandom {
   /// A `get_wch` result: mostly plausible, sometimes garbage (surrogates, values past
   /// U+10FFFF, unknown or negative key codes).
-  mutating func rawInput() -> RawInput {
+  fileprivate mutating func rawInput() -> RawInput {
     switch next() % 8 {
     case 0: .character(UInt32(truncatingIfNeeded: next()))
     case 1: .character(UInt32(next() % 0x20))

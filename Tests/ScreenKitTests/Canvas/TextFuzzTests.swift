@@ -1,22 +1,6 @@
 import ScreenKit
+import ScreenKitTesting
 import Testing
-
-/// A small seeded generator (SplitMix64), so every run draws the same "random" text.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct TextFuzzTests {
   /// Pieces of mixed scripts, emoji, marks, spaces and controls; joined at random they also
@@ -29,7 +13,7 @@ private struct SplitMix64: RandomNumberGenerator {
     "\u{A0}", "\u{3000}", "word", "…",
   ]
 
-  private static func randomText(using generator: inout SplitMix64) -> String {
+  private static func randomText(using generator: inout SeededRandom) -> String {
     let count = Int.random(in: 0...14, using: &generator)
     var text = ""
     for _ in 0..<count {
@@ -69,7 +53,7 @@ private struct SplitMix64: RandomNumberGenerator {
 
   @Test(arguments: [1, 42, 2024] as [UInt64])
   func randomTextNeverBreaksTheGrid(seed: UInt64) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     for round in 0..<300 {
       let size = Size(
         width: Int.random(in: 1...12, using: &generator),
@@ -117,7 +101,7 @@ private struct SplitMix64: RandomNumberGenerator {
 
   @Test(arguments: [7, 99] as [UInt64])
   func randomTextMeasuresWithinTheRequestedWidth(seed: UInt64) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     for _ in 0..<500 {
       let text = Self.randomText(using: &generator)
       let width = Int.random(in: 0...10, using: &generator)

@@ -1,4 +1,5 @@
 import PropertyBased
+import ScreenKitTesting
 
 /// Text built to break text measurement: random scalars from every plane, controls, long
 /// combining runs, ZWJ chains, variation selectors, very long lines and invalid UTF-8.
@@ -18,7 +19,7 @@ struct FuzzText: Sendable, CustomStringConvertible {
 
     /// The chunk's text, the same for the same kind and seed.
     var text: String {
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandom(seed: seed)
       return kind.make(using: &random)
     }
 
@@ -59,7 +60,7 @@ struct FuzzText: Sendable, CustomStringConvertible {
 }
 
 extension FuzzText.Chunk.Kind {
-  func make(using random: inout FuzzRandom) -> String {
+  func make(using random: inout SeededRandom) -> String {
     var text = ""
     func append(_ value: UInt32) {
       text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
@@ -133,22 +134,5 @@ extension FuzzText.Chunk.Kind {
       for index in 0..<count { text += index % 7 == 6 ? other : piece }
     }
     return text
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a chunk's seed always makes the same text.
-struct FuzzRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

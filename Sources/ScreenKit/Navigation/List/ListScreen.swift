@@ -94,19 +94,16 @@ public final class ListScreen: Screen {
   /// Moves the selection with the arrows, j/k, the page keys, Home and End; Enter activates.
   public override func handle(_ key: Key) -> Bool {
     guard let selected = selectedIndex else { return false }
-    let page = max(1, bounds.height)
-    switch key {
-    case .up, .character("k"): select(selected - 1)
-    case .down, .character("j"): select(selected + 1)
-    case .pageUp: select(selected - page)
-    case .pageDown: select(selected + page)
-    case .home: select(0)
-    case .end: select(rows.count - 1)
-    case .enter:
+    if key == .enter {
       guard let onActivate else { return false }
       onActivate(selected, rows[selected])
-    default: return false
+      return true
     }
+    guard
+      let target = ScrollKeys.target(
+        of: key, from: selected, page: bounds.height, end: rows.count - 1)
+    else { return false }
+    select(target)
     return true
   }
 

@@ -72,16 +72,11 @@ public final class TextScreen: Screen {
 
   /// Scrolls with the arrows, j/k, the page keys, Home and End.
   public override func handle(_ key: Key) -> Bool {
-    let page = max(1, bounds.height)
-    switch key {
-    case .up, .character("k"): scroll(to: scrollOffset - 1)
-    case .down, .character("j"): scroll(to: scrollOffset + 1)
-    case .pageUp: scroll(to: scrollOffset - page)
-    case .pageDown: scroll(to: scrollOffset + page)
-    case .home: scroll(to: 0)
-    case .end: scroll(to: lines.count)
-    default: return false
-    }
+    guard
+      let target = ScrollKeys.target(
+        of: key, from: scrollOffset, page: bounds.height, end: lines.count)
+    else { return false }
+    scroll(to: target)
     return true
   }
 
