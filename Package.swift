@@ -12,9 +12,11 @@ let package = Package(
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
+    .executable(name: "Demo", targets: ["Demo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0")
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
   ],
   targets: [
     .target(name: "ScreenKit", swiftSettings: strict),
@@ -29,13 +31,22 @@ let package = Package(
     .target(
       name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses"], swiftSettings: strict),
     .executableTarget(
-      name: "ScreenKitEmbedExample",
-      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      name: "ScreenKitCursesTestHost",
+      dependencies: ["ScreenKit", "ScreenKitCurses"],
       swiftSettings: strict
     ),
     .executableTarget(
-      name: "ScreenKitCursesTestHost",
-      dependencies: ["ScreenKit", "ScreenKitCurses"],
+      name: "Demo",
+      dependencies: [
+        "ScreenKit", "ScreenKitCurses", "CNCurses",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Demo",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DemoEndToEndTests",
+      dependencies: ["ScreenKit"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -3,6 +3,8 @@
 #include "CNCurses.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +217,16 @@ int sk_restore_install(int pipe_fd) {
   }
   result |= sk_install_one(SIGTSTP, sk_on_stop, NULL);
   result |= sk_install_one(SIGWINCH, sk_on_winch, NULL);
+  // A program started with these signals blocked (a parent's mask is inherited) would never
+  // restore the terminal on them, nor resize.
+  sigset_t handled;
+  sigemptyset(&handled);
+  for (size_t i = 0; i < SK_COUNT(sk_terminating); i++) sigaddset(&handled, sk_terminating[i]);
+  for (size_t i = 0; i < SK_COUNT(sk_fatal); i++) sigaddset(&handled, sk_fatal[i]);
+  sigaddset(&handled, SIGTSTP);
+  sigaddset(&handled, SIGCONT);
+  sigaddset(&handled, SIGWINCH);
+  pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
   sk_installed = 1;
   return result;
 }

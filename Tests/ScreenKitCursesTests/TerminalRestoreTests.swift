@@ -9,19 +9,29 @@ import Testing
 
   /// Starts the host on a fresh pty and waits until its first frame is on the terminal.
   private func startHost(
-    mode: String = "spinner", sourceLocation: SourceLocation = #_sourceLocation
+    mode: String = "spinner", blockedSignals: [Int32] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (PseudoTerminal, ChildProcess, termios) {
     let terminal = try PseudoTerminal()
     let before = terminal.modes()
     let child = try ChildProcess(
       executable: Self.host, arguments: [mode], input: terminal.follower,
-      output: terminal.follower, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+      output: terminal.follower, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"],
+      blockedSignals: blockedSignals)
     let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
     #expect(ready, "the host never drew its first frame", sourceLocation: sourceLocation)
     #expect(
       !sameModes(before, terminal.modes()), "the host did not change the terminal's modes",
       sourceLocation: sourceLocation)
     return (terminal, child, before)
+  }
+
+  @Test func signalsBlockedByTheParentStillRestoreTheTerminal() throws {
+    let (terminal, child, before) = try startHost(blockedSignals: [SIGTERM, SIGINT, SIGWINCH])
+    defer { terminal.close() }
+    child.send(SIGTERM)
+    #expect(child.waitForEnd() == .signaled(SIGTERM))
+    #expect(sameModes(before, terminal.modes()))
   }
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])

@@ -2,7 +2,10 @@
   import FoundationEssentials
 #endif
 
-/// Shows why a load failed, with Retry (r or Enter); Esc is left to the screens above (back).
+/// Shows why a load failed, with Retry (r or Enter).
+///
+/// Esc is left to the screens above: a navigation stack goes back (and offers `Esc back` in
+/// its hint bar only when it can), an overlay closes.
 public final class ErrorScreen: Screen {
   /// The error's message.
   public let message: String
@@ -15,7 +18,7 @@ public final class ErrorScreen: Screen {
     super.init()
     name = "Error"
     storedTitle = "Error"
-    storedKeyHints = [KeyHint("r", "retry"), KeyHint(.escape, "back")]
+    storedKeyHints = [KeyHint("r", "retry")]
   }
 
   /// The text shown for `error`: a `LocalizedError`'s description when it has one.
@@ -46,8 +49,7 @@ public final class ErrorScreen: Screen {
       canvas.drawText(line, in: row(box.minY + 2 + offset), alignment: .center)
     }
     canvas.drawText(
-      "[r] Retry   [Esc] Back", in: row(box.minY + 3 + lines.count), alignment: .center,
-      style: .dim)
+      "[r] Retry", in: row(box.minY + 3 + lines.count), alignment: .center, style: .dim)
   }
 
   /// Retries on r or Enter.

@@ -61,7 +61,7 @@ extension Screen {
   /// around a move.
   private func report(_ hook: LifecycleEvent.Hook, formerStage: Stage? = nil) {
     let event = LifecycleEvent(name, hook, screenID: ObjectIdentifier(self))
-    lifecycleObserver?(event)
+    for observer in lifecycleObservers { observer(event) }
     (formerStage ?? stageInChain)?.lifecycleObserver?(event)
   }
 
@@ -77,9 +77,9 @@ extension Screen {
 }
 
 extension Screen {
-  /// Calls `observer` with each lifecycle call made on this screen, on a stage or not; one
-  /// observer per screen, the last one set wins.
+  /// Calls `observer` with each lifecycle call made on this screen, on a stage or not, after
+  /// any observers added before it.
   public func observeLifecycle(_ observer: @escaping @MainActor (LifecycleEvent) -> Void) {
-    lifecycleObserver = observer
+    lifecycleObservers.append(observer)
   }
 }

@@ -81,8 +81,8 @@ open class Screen {
   var storedKeyHints: [KeyHint] = []
   var environmentOverrides = EnvironmentValues()
   var needsLayout = true
-  /// Receives this screen's own lifecycle calls, whether or not it is on a stage.
-  package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
+  /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
+  var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
 
   /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
   public init() {

@@ -19,7 +19,7 @@ final class ChildProcess {
   /// added to a minimal one.
   init(
     executable: String, arguments: [String] = [], input: Int32, output: Int32,
-    environment: [String: String]
+    environment: [String: String], blockedSignals: [Int32] = []
   ) throws {
     var errorPipe: [Int32] = [-1, -1]
     // NB: close-on-exec, so children spawned by parallel tests do not hold each other's pipes.
@@ -36,10 +36,11 @@ final class ChildProcess {
     // The child gets default dispositions and an empty mask whatever the test runner has.
     var defaults = sigset_t()
     sigfillset(&defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for signal in blockedSignals { sigaddset(&mask, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigmask(&attributes, &mask)
     // NB: a process group of its own, so job control (SIGTSTP) is not discarded as it would be
     // in an orphaned group, and a ^C meant for the test runner does not reach the child.
     posix_spawnattr_setpgroup(&attributes, 0)

@@ -20,7 +20,7 @@ private struct Plain: Error {
     expectScreen(
       harness,
       [
-        "       ✖ Could not load", "", "       The disk is full", "", "    [r] Retry   [Esc] Back",
+        "       ✖ Could not load", "", "       The disk is full", "", "          [r] Retry",
         "",
       ])
     await harness.finish()

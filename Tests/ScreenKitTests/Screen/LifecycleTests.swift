@@ -73,6 +73,18 @@ import Testing
     #expect(!child.isLoaded)
   }
 
+  @Test func everyLifecycleObserverHearsEveryCall() {
+    let parent = ProbeScreen("Parent")
+    let child = ProbeScreen("Child")
+    var first: [String] = []
+    var second: [String] = []
+    child.observeLifecycle { first.append("\($0)") }
+    child.observeLifecycle { second.append("\($0)") }
+    parent.addChild(child)
+    #expect(first == ["Child.willMove(toParent: Parent)", "Child.didMove(toParent: Parent)"])
+    #expect(second == first)
+  }
+
   @Test func didLoadRunsOnceAcrossManyAppearances() async {
     let root = ProbeScreen("Root")
     let harness = ScreenHarness(root: root)

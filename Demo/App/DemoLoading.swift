@@ -1,0 +1,41 @@
+import ScreenKit
+
+/// Builds the demo's loading containers the same way everywhere: the demo's options, a trace
+/// `mount` when the built screen is mounted, and an optional observer of the hierarchy.
+@MainActor
+enum DemoLoading {
+  /// A `LoadingController` over an async load whose built screen records `mount`.
+  ///
+  /// `onHierarchyChange` hears of the spinner screen coming and going, which changes the
+  /// controller's children without changing its state.
+  static func controller<Value: Sendable, Content: Screen>(
+    settings: DisplaySettings, title: String? = nil,
+    load: @escaping @Sendable () async throws -> Value,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil,
+    onHierarchyChange: (@MainActor () -> Void)? = nil
+  ) -> LoadingController<Value> {
+    let options = settings.loadingOptions
+    let trace = settings.trace
+    let controller = LoadingController(
+      source: .async { _ in try await load() }, options: options,
+      loadingScreen: {
+        let spinner = SpinnerScreen(style: options.spinner, label: options.label)
+        if let onHierarchyChange {
+          spinner.observeLifecycle { event in
+            if case .didMove = event.hook { onHierarchyChange() }
+          }
+        }
+        return spinner
+      },
+      build: { value in
+        let content = build(value)
+        content.observeLifecycle { event in
+          if case .didMove(toParent: .some) = event.hook { trace.record(.mount) }
+        }
+        return content
+      },
+      update: update)
+    if let title { controller.title = title }
+    return controller
+  }
+}

@@ -1,0 +1,25 @@
+import ScreenKit
+import ScreenKitCurses
+
+/// What every mode shares: the trace, the spinner and colours, as plain values for the main
+/// actor (the parsed command stays with the argument parser).
+struct DisplaySettings: Sendable {
+  /// Where events are traced.
+  var trace: Trace
+  /// The spinner of every load.
+  var spinner: SpinnerStyle
+  /// Whether `--no-color` was given (`NO_COLOR` is honoured by the terminal itself).
+  var noColor: Bool
+
+  /// The options every load of the demo uses.
+  var loadingOptions: LoadingOptions {
+    LoadingOptions(spinner: spinner)
+  }
+
+  /// The terminal options: monochrome for `--no-color`.
+  var terminalOptions: CursesTerminal.Options {
+    var options = CursesTerminal.Options()
+    if noColor { options.colorDepth = .monochrome }
+    return options
+  }
+}

@@ -1,0 +1,107 @@
+import ScreenKit
+
+/// The default mode: a navigation screen over the episodes list, which opens collections and
+/// episodes, loading each episode's detail the way `--variant` says.
+@MainActor
+final class EpisodeBrowser {
+  private weak var navigation: NavigationScreen?
+  private let service: CatalogueService
+  private let variant: Variant
+  private let settings: DisplaySettings
+
+  /// Creates the browser; nothing loads until its root appears.
+  init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
+    self.service = service
+    self.variant = variant
+    self.settings = settings
+  }
+
+  /// The root of the hierarchy: a navigation screen over the whole series.
+  ///
+  /// The screens it opens keep the browser alive; the browser holds the root only weakly.
+  func makeRoot() -> NavigationScreen {
+    let root = NavigationScreen(root: episodesController(collectionID: nil))
+    navigation = root
+    return root
+  }
+
+  /// The list of the whole series, or of one collection, loaded through a controller.
+  private func episodesController(collectionID: String?) -> Screen {
+    let service = self.service
+    return DemoLoading.controller(
+      settings: settings, title: collectionID == nil ? "Episodes" : nil,
+      load: { try await service.catalogue() },
+      build: { (catalogue: Catalogue) -> EpisodesScreen in
+        let screen = EpisodesScreen(catalogue: catalogue, collectionID: collectionID)
+        screen.onOpenEpisode = { self.open($0) }
+        screen.onOpenCollection = {
+          self.navigation?.push(self.episodesController(collectionID: $0.id))
+        }
+        return screen
+      },
+      update: { (screen: EpisodesScreen, catalogue: Catalogue) in
+        screen.update(catalogue: catalogue)
+      })
+  }
+
+  private func open(_ episode: Episode) {
+    switch variant {
+    case .container: navigation?.push(containerDetail(episode))
+    case .protocol: navigation?.push(protocolDetail(episode))
+    case .compare: navigation?.push(compare(episode))
+    }
+  }
+
+  // MARK: The two variants
+
+  private func containerDetail(
+    _ episode: Episode, load: (@Sendable () async throws -> EpisodeDetail)? = nil,
+    onHierarchyChange: (@MainActor () -> Void)? = nil
+  ) -> LoadingController<EpisodeDetail> {
+    let service = self.service
+    return DemoLoading.controller(
+      settings: settings, title: episode.title,
+      load: load ?? { try await service.episode(number: episode.number) },
+      build: { EpisodeDetailScreen(detail: $0) },
+      update: { screen, detail in screen.detail = detail },
+      onHierarchyChange: onHierarchyChange)
+  }
+
+  private func protocolDetail(
+    _ episode: Episode, load: (@Sendable () async throws -> EpisodeDetail)? = nil
+  ) -> ProtocolEpisodeDetailScreen {
+    let service = self.service
+    let trace = settings.trace
+    let screen = ProtocolEpisodeDetailScreen(
+      episode: episode, options: settings.loadingOptions,
+      loader: load ?? { try await service.episode(number: episode.number) })
+    screen.onMount = { trace.record(.mount) }
+    return screen
+  }
+
+  /// Both variants on one shared fetch, each in a pane that shows what it is doing.
+  private func compare(_ episode: Episode) -> CompareScreen {
+    let service = self.service
+    let shared = SharedLoad { try await service.episode(number: episode.number) }
+    // NB: weak, or the pane would own its controller's spinner factory, which owns the pane.
+    weak var containerPane: HierarchyPane?
+    let controller = containerDetail(
+      episode, load: shared.loader(),
+      onHierarchyChange: { containerPane?.hierarchyDidChange() })
+    let left = HierarchyPane(title: "LoadingController (container)", variant: controller)
+    containerPane = left
+    let detail = protocolDetail(episode, load: shared.loader())
+    let right = HierarchyPane(title: "Loading protocol (extension)", variant: detail)
+    // A load, retry or refresh on either side starts the other too, so both always show the
+    // same fetch; a side already in flight ignores the call, which ends the ping-pong.
+    controller.onStateChange = { [weak left, weak detail] state in
+      left?.stateDidChange(state)
+      if state.isInFlight { detail?.loadingIndicator.reload() }
+    }
+    detail.loadingIndicator.onStateChange = { [weak right, weak controller] state in
+      right?.stateDidChange(state)
+      if state.isInFlight { controller?.reload() }
+    }
+    return CompareScreen(episode: episode, container: left, protocolScreen: right)
+  }
+}

@@ -1,0 +1,68 @@
+import ScreenKit
+
+/// The `files` mode: a navigation screen over directory listings and file previews, each
+/// loaded off the main actor through a `LoadingController`.
+@MainActor
+final class FileBrowser {
+  private weak var navigation: NavigationScreen?
+  private let settings: DisplaySettings
+
+  /// Creates the browser; nothing is read until its root appears.
+  init(settings: DisplaySettings) {
+    self.settings = settings
+  }
+
+  /// The root: the listing of `path`, or the preview when `path` is a file.
+  func makeRoot(path: String) -> NavigationScreen {
+    let resolved = Path.resolved(path)
+    let isFile = Path.status(resolved).map { !Path.isDirectory($0.st_mode) } ?? false
+    let root = NavigationScreen(root: isFile ? preview(resolved) : listing(resolved))
+    navigation = root
+    return root
+  }
+
+  private func listing(_ path: String) -> Screen {
+    let trace = settings.trace
+    return DemoLoading.controller(
+      settings: settings, title: Path.lastComponent(path),
+      load: {
+        trace.record(.loadStart)
+        defer { trace.record(.loadEnd) }
+        return try DirectoryListing.load(path: path)
+      },
+      build: { (listing: DirectoryListing) -> FileBrowserScreen in
+        let screen = FileBrowserScreen(listing: listing)
+        screen.onOpen = { self.open($0) }
+        return screen
+      },
+      update: { (screen: FileBrowserScreen, listing: DirectoryListing) in
+        screen.update(listing: listing)
+      })
+  }
+
+  private func preview(_ path: String) -> Screen {
+    let trace = settings.trace
+    return DemoLoading.controller(
+      settings: settings, title: Path.lastComponent(path),
+      load: {
+        trace.record(.loadStart)
+        defer { trace.record(.loadEnd) }
+        return try FilePreview.load(path: path)
+      },
+      build: { FilePreviewScreen(preview: $0) },
+      update: { (screen: FilePreviewScreen, preview: FilePreview) in screen.update(preview: preview)
+      })
+  }
+
+  private func open(_ entry: FileEntry) {
+    guard let navigation else { return }
+    if entry.kind == .parent, navigation.stack.count > 1 {
+      // Going up from a pushed directory is going back.
+      navigation.pop()
+    } else if entry.opensAsDirectory {
+      navigation.push(listing(entry.path))
+    } else {
+      navigation.push(preview(entry.path))
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import FoundationEssentials
+import ScreenKit
+import Synchronization
+
+/// The demo's back end: it reads the catalogue (bundled or `--data`), and makes every load
+/// behave like a network request, with latency and jitter slept on an injected clock and with
+/// failures chosen by `--fail-first` and by `--fail-rate` from a seeded generator.
+///
+/// Each call is one load: it is traced (`load_start`, `load_end`), counted, delayed and maybe
+/// failed, then decodes the JSON afresh, so a `--data` file fixed after an error is read on
+/// retry. Calls run off the main actor and are cancelled with their task.
+final class CatalogueService: Sendable {
+  private struct State {
+    var generator: SeededGenerator
+    var loads = 0
+  }
+
+  private let source: CatalogueSource
+  private let network: NetworkConditions
+  private let clock: ScreenClock
+  private let trace: Trace
+  private let state: Mutex<State>
+
+  /// Creates a service; tests pass `.instant` conditions or a clock they control.
+  init(
+    source: CatalogueSource = .bundled, network: NetworkConditions,
+    clock: ScreenClock = .continuous, trace: Trace = .disabled
+  ) {
+    self.source = source
+    self.network = network
+    self.clock = clock
+    self.trace = trace
+    self.state = Mutex(State(generator: SeededGenerator(seed: network.seed)))
+  }
+
+  /// The number of loads started so far.
+  var loadCount: Int { state.withLock { $0.loads } }
+
+  /// Loads the whole catalogue.
+  func catalogue() async throws -> Catalogue {
+    try await request { try self.decode() }
+  }
+
+  /// Loads the detail of episode `number`.
+  func episode(number: Int) async throws -> EpisodeDetail {
+    try await request {
+      let catalogue = try self.decode()
+      guard let episode = catalogue.episodes.first(where: { $0.number == number }) else {
+        throw CatalogueError.noSuchEpisode(number)
+      }
+      return EpisodeDetail(
+        series: catalogue.series, episode: episode,
+        collection: catalogue.collection(id: episode.collection),
+        related: catalogue.episodes(in: episode.collection).filter { $0.number != number })
+    }
+  }
+
+  // MARK: Simulation
+
+  /// Runs one simulated request: trace, latency, injected failure, then `body`.
+  private func request<T>(_ body: @Sendable () throws -> T) async throws -> T {
+    trace.record(.loadStart)
+    defer { trace.record(.loadEnd) }
+    let (load, delay, failureRoll) = state.withLock { state in
+      state.loads += 1
+      let spread = network.jitter * (2 * Double.random(in: 0..<1, using: &state.generator) - 1)
+      let roll = Double.random(in: 0..<1, using: &state.generator)
+      return (state.loads, network.latency * max(0, 1 + spread), roll)
+    }
+    if delay > .zero { try await clock.sleep(for: delay) }
+    if load <= network.failFirst {
+      throw CatalogueError.failFirst(load: load, of: network.failFirst)
+    }
+    if failureRoll < network.failRate {
+      throw CatalogueError.failRate(load: load, rate: network.failRate)
+    }
+    return try body()
+  }
+
+  private func decode() throws -> Catalogue {
+    let bytes: [UInt8]
+    let path: String
+    switch source {
+    case .bundled:
+      path = "(bundled)"
+      bytes = Array(BundledCatalogue.json.utf8)
+    case .file(let file):
+      path = file
+      do {
+        bytes = try FileReader.read(path: file)
+      } catch let error as FileSystemError {
+        throw CatalogueError.unreadableFile(path: file, reason: error.reason)
+      }
+    }
+    do {
+      return try JSONDecoder().decode(Catalogue.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      throw CatalogueError.invalidJSON(path: path, reason: error.summary)
+    }
+  }
+}

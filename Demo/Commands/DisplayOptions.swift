@@ -1,0 +1,30 @@
+import ArgumentParser
+import ScreenKit
+
+/// The flags every mode takes: spinner, colour and trace.
+struct DisplayOptions: ParsableArguments {
+  @Option(help: "The spinner: dots, line, ellipsis or ascii.")
+  var spinner: SpinnerName = .dots
+
+  @Flag(help: "Draw without colours (NO_COLOR in the environment does the same).")
+  var noColor = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Append one 'NAME SECONDS' line per event to FILE (CLOCK_MONOTONIC): start, load_start, load_end, mount.",
+      valueName: "FILE"))
+  var trace: String?
+
+  /// The settings these flags describe; opens the trace file.
+  func settings() throws -> DisplaySettings {
+    var trace = Trace.disabled
+    if let path = self.trace {
+      do {
+        trace = try Trace.open(path: path)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
+    return DisplaySettings(trace: trace, spinner: spinner.style, noColor: noColor)
+  }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `Demo files [PATH]`: a file browser whose listings and previews load off the main actor.
+struct FilesCommand: DemoMode {
+  static let configuration = CommandConfiguration(
+    commandName: "files",
+    abstract: "Browse the file system; every listing and preview loads through a LoadingController."
+  )
+
+  @Argument(help: "The directory (or file) to open.")
+  var path = "."
+
+  @OptionGroup var display: DisplayOptions
+
+  /// Runs the file browser.
+  func launch(startedAt: MonotonicTime) async throws {
+    let settings = try display.settings()
+    settings.trace.record(.start, at: startedAt)
+    await Self.browse(path: path, settings: settings)
+  }
+
+  @MainActor
+  private static func browse(path: String, settings: DisplaySettings) async {
+    let browser = FileBrowser(settings: settings)
+    await DemoApplication.run(browser.makeRoot(path: path), settings: settings)
+  }
+}

@@ -1,0 +1,140 @@
+import CNCurses
+import Glibc
+import ScreenKit
+import ScreenKitCurses
+
+/// A plain ncurses program, written against the C API, that hosts a ScreenKit
+/// `LoadingController` (the episodes list) in a pane of its own window through
+/// ``EmbeddedHost``.
+///
+/// The program keeps everything a host owns: `newterm`/`endwin`, raw mode, its loop (`poll`
+/// on the keyboard and the host's wake descriptor, with the host's next deadline as timeout),
+/// its sidebar, and the one `doupdate` per frame. Keys go to the pane first; the program
+/// takes `q` (and Ctrl-C, which raw mode delivers as a key) for itself.
+@MainActor
+enum EmbedProgram {
+  /// The width of the program's own sidebar, in columns.
+  static let sidebarWidth: Int32 = 30
+
+  /// Runs the program until `q`; without a terminal it prints the one-line error and exits.
+  static func run(service: CatalogueService, settings: DisplaySettings) async {
+    for descriptor: Int32 in [1, 0] where isatty(descriptor) == 0 {
+      TerminalError.notATerminal(descriptor: descriptor).exit()
+    }
+    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty else {
+      TerminalError.terminalTypeUnset.exit()
+    }
+    useUTF8Locale()
+    guard let output = fdopen(dup(1), "w"), let input = fdopen(dup(0), "r") else {
+      TerminalError.systemCall("fdopen", errno: errno).exit()
+    }
+    guard let screen = newterm(type, output, input), let window = sk_stdscr() else {
+      TerminalError.unknownTerminalType(type).exit()
+    }
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    raw()
+    noecho()
+    nonl()
+    keypad(window, true)
+    nodelay(window, true)
+    _ = curs_set(0)
+    set_escdelay(25)
+    let wantsColor = !settings.noColor && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
+    if wantsColor && has_colors() {
+      start_color()
+      use_default_colors()
+    }
+    guard let pane = newwin(sk_lines(), max(1, sk_cols() - sidebarWidth), 0, sidebarWidth) else {
+      return
+    }
+    defer { delwin(pane) }
+    await loop(window: window, pane: pane, service: service, settings: settings)
+  }
+
+  private static func loop(
+    window: UnsafeMutablePointer<WINDOW>, pane: UnsafeMutablePointer<WINDOW>,
+    service: CatalogueService, settings: DisplaySettings
+  ) async {
+    let sidebar = EmbedSidebar(window: window, width: sidebarWidth)
+    let controller = DemoLoading.controller(
+      settings: settings, title: "Episodes", load: { try await service.catalogue() },
+      build: { (catalogue: Catalogue) -> EpisodesScreen in
+        let list = EpisodesScreen(catalogue: catalogue)
+        list.onSelect = { row in sidebar.selected = row.title }
+        list.onOpenEpisode = { episode in sidebar.opened = episode.title }
+        return list
+      },
+      update: { (list: EpisodesScreen, catalogue: Catalogue) in list.update(catalogue: catalogue) })
+    controller.onStateChange = { state in sidebar.paneState = state.description }
+    let palette = CursesPalette(depth: has_colors() ? nil : .monochrome)
+    let host: EmbeddedHost
+    do {
+      host = try EmbeddedHost(root: controller, window: pane, palette: palette)
+    } catch {
+      return
+    }
+    defer { host.close() }
+
+    while true {
+      if sidebar.needsDraw {
+        sidebar.draw()
+        wnoutrefresh(window)
+      }
+      if host.needsDraw {
+        host.draw()
+        sidebar.frames += 1
+      }
+      doupdate()
+
+      var descriptors = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let timeout = host.timeUntilNextDeadline.map(milliseconds(roundingUp:)) ?? -1
+      _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+
+      var value: wint_t = 0
+      while true {
+        let status = wget_wch(window, &value)
+        if status == ERR { break }
+        if status == KEY_CODE_YES && Int32(bitPattern: value) == KEY_RESIZE {
+          wresize(pane, sk_lines(), max(1, sk_cols() - sidebarWidth))
+          host.move(to: pane)
+          werase(window)
+          sidebar.needsDraw = true
+          continue
+        }
+        // Ctrl-C arrives as a key in raw mode; it quits like q, with the terminal restored.
+        if status == OK && (value == UInt32(UInt8(ascii: "q")) || value == 3) { return }
+        if host.handle(getWchStatus: status, value: value) {
+          sidebar.lastKey = "pane took it"
+        } else {
+          sidebar.lastKey = "nobody took it"
+        }
+      }
+      host.tick()
+    }
+  }
+
+  /// `duration` in whole milliseconds, rounded up so `poll` never wakes before it is due.
+  private static func milliseconds(roundingUp duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
+  }
+
+  /// Selects the environment's locale, or C.UTF-8 when it is not UTF-8, so ncursesw reads and
+  /// writes UTF-8.
+  private static func useUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = nl_langinfo(Int32(CODESET)).map { String(cString: $0) } ?? ""
+    if String(codeset.uppercased().filter { $0 != "-" }) != "UTF8" {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+  }
+}

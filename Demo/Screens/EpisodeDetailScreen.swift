@@ -1,0 +1,55 @@
+import ScreenKit
+
+/// An episode's detail as the container variant shows it: a plain screen built from a value
+/// it already has, which `LoadingController` builds once and updates on refresh.
+final class EpisodeDetailScreen: Screen {
+  /// The detail shown; setting it redraws (a refresh keeps the scroll position).
+  var detail: EpisodeDetail {
+    didSet {
+      scrollOffset = min(scrollOffset, view.maxOffset(for: bounds.size))
+      setNeedsDisplay()
+      chromeDidChange()
+    }
+  }
+  private var scrollOffset = 0
+
+  /// Creates the screen for a loaded detail.
+  init(detail: EpisodeDetail) {
+    self.detail = detail
+    super.init()
+    keyHints = [KeyHint("↑↓", "scroll")]
+  }
+
+  private var view: EpisodeDetailView { EpisodeDetailView(detail: detail) }
+
+  /// `#07 Title`, for the breadcrumb.
+  override var title: String {
+    get { detail.episode.title }
+    set { super.title = newValue }
+  }
+
+  /// The detail takes focus so its keys (and the hints of its container) are live.
+  override var canBecomeFocused: Bool { true }
+
+  /// Draws the detail from the scroll offset.
+  override func draw(in canvas: inout Canvas) {
+    view.draw(in: &canvas, bounds: bounds, offset: scrollOffset)
+  }
+
+  /// Scrolls with the arrows and j/k.
+  override func handle(_ key: Key) -> Bool {
+    switch key {
+    case .up, .character("k"): scroll(by: -1)
+    case .down, .character("j"): scroll(by: 1)
+    default: return false
+    }
+    return true
+  }
+
+  private func scroll(by delta: Int) {
+    let offset = min(max(0, scrollOffset + delta), view.maxOffset(for: bounds.size))
+    guard offset != scrollOffset else { return }
+    scrollOffset = offset
+    setNeedsDisplay()
+  }
+}

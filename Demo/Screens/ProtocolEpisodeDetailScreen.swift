@@ -1,0 +1,106 @@
+import ScreenKit
+
+/// An episode's detail as the `Loading` protocol variant shows it: one screen that loads its
+/// own value, draws its own spinner and error, and adds no node to the hierarchy.
+///
+/// It follows the pattern of the `Loading` documentation: a stored indicator, `configure`,
+/// loading in `didAppear`, cancelling in `willDisappear`, drawing the indicator first and its
+/// overlay last, and passing keys to it. It cannot exist without its loader.
+final class ProtocolEpisodeDetailScreen: Screen, Loading {
+  /// The stored state the protocol extension needs.
+  let loadingIndicator: LoadingIndicator<EpisodeDetail>
+  /// Called when the first value is configured: this variant's counterpart of mounting a
+  /// built child, for the trace's `mount` (a refresh configures again without it).
+  var onMount: (@MainActor () -> Void)?
+
+  private let episode: Episode
+  private let options: LoadingOptions
+  private let loader: @Sendable () async throws -> EpisodeDetail
+  private var detail: EpisodeDetail?
+  private var scrollOffset = 0
+
+  /// Creates the screen for `episode`; `loader` runs when it appears.
+  init(
+    episode: Episode, options: LoadingOptions,
+    loader: @escaping @Sendable () async throws -> EpisodeDetail
+  ) {
+    self.episode = episode
+    self.options = options
+    self.loader = loader
+    loadingIndicator = LoadingIndicator(style: options.spinner, label: options.label)
+    super.init()
+  }
+
+  /// Shows a loaded (or refreshed) detail.
+  func configure(value: EpisodeDetail) {
+    let isFirst = detail == nil
+    detail = value
+    scrollOffset = min(scrollOffset, EpisodeDetailView(detail: value).maxOffset(for: bounds.size))
+    setNeedsDisplay()
+    chromeDidChange()
+    if isFirst { onMount?() }
+  }
+
+  /// The episode's title, known from the list before the detail arrives.
+  override var title: String {
+    get {
+      if case .failed(_, nil) = loadingState { return "Error" }
+      return episode.title
+    }
+    set { super.title = newValue }
+  }
+
+  /// The keys that are live in the current state.
+  override var keyHints: [KeyHint] {
+    get {
+      switch loadingState {
+      case .loaded, .refreshing: [KeyHint("↑↓", "scroll"), KeyHint("r", "refresh")]
+      case .failed(_, nil): [KeyHint("r", "retry")]
+      case .failed: [KeyHint("r", "retry"), KeyHint(.escape, "dismiss")]
+      case .idle, .loading: []
+      }
+    }
+    set { super.keyHints = newValue }
+  }
+
+  /// The screen takes focus so that `r` reaches it.
+  override var canBecomeFocused: Bool { true }
+
+  /// Starts the load when first shown, or again after a cancelled one.
+  override func didAppear() {
+    if case .idle = loadingState { load(options: options, loader) }
+  }
+
+  /// Cancels the load: the protocol extension cannot override this itself.
+  override func willDisappear() {
+    cancelLoading()
+  }
+
+  /// Draws the spinner or error, or the detail and then the refresh badge.
+  override func draw(in canvas: inout Canvas) {
+    if loadingIndicator.draw(in: &canvas) { return }
+    if let detail {
+      EpisodeDetailView(detail: detail).draw(in: &canvas, bounds: bounds, offset: scrollOffset)
+    }
+    loadingIndicator.drawOverlay(in: &canvas)
+  }
+
+  /// Passes retry, refresh and dismiss to the indicator; scrolls otherwise.
+  override func handle(_ key: Key) -> Bool {
+    if loadingIndicator.handle(key) { return true }
+    guard let detail, !loadingIndicator.coversContent else { return false }
+    let delta: Int
+    switch key {
+    case .up, .character("k"): delta = -1
+    case .down, .character("j"): delta = 1
+    default: return false
+    }
+    let maxOffset = EpisodeDetailView(detail: detail).maxOffset(for: bounds.size)
+    let offset = min(max(0, scrollOffset + delta), maxOffset)
+    if offset != scrollOffset {
+      scrollOffset = offset
+      setNeedsDisplay()
+    }
+    return true
+  }
+}

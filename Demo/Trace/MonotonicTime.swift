@@ -1,0 +1,23 @@
+import Glibc
+
+/// A reading of `CLOCK_MONOTONIC`, the clock `clock_gettime` gives every process on the
+/// machine, so a trace can be lined up with timings taken from outside the demo.
+struct MonotonicTime: Sendable, Hashable {
+  /// Seconds since the clock's (boot-time) origin.
+  let seconds: Double
+
+  /// Reads the clock now.
+  static func now() -> MonotonicTime {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return MonotonicTime(seconds: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
+  }
+
+  /// The reading with nine decimals, as trace lines carry it.
+  var formatted: String {
+    let whole = Int(seconds)
+    let nanoseconds = Int(((seconds - Double(whole)) * 1e9).rounded())
+    let fraction = String(min(nanoseconds, 999_999_999))
+    return "\(whole)." + String(repeating: "0", count: 9 - fraction.count) + fraction
+  }
+}

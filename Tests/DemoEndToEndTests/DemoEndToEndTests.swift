@@ -1,0 +1,166 @@
+import Foundation
+import ScreenKit
+import Testing
+
+/// The built demo driven in a real terminal (tmux): what a user sees and types, end to end.
+///
+/// Every test starts its own tmux server, waits for screen text with a deadline (never a
+/// fixed sleep), and kills the server when it ends.
+@Suite(
+  "Demo in a real terminal", .serialized,
+  .enabled(if: Shell.hasTmux, "tmux is not installed"))
+struct DemoEndToEndTests {
+  /// The first episode row, which shows once the catalogue has loaded.
+  static let firstEpisode = "#01  Networking"
+
+  @Test func spinnerShowsUntilTheEpisodesListLoads() async throws {
+    let demo = try TmuxSession(["--latency", "1.5"])
+    defer { demo.close() }
+    let loading = try await demo.waitFor("Loading…")
+    #expect(!loading.contains(Self.firstEpisode))
+    let list = try await demo.waitFor(Self.firstEpisode, "▸ Swift Basics", "35 episodes")
+    #expect(!list.contains("Loading…"))
+  }
+
+  @Test func enterOpensTheEpisodeDetail() async throws {
+    let demo = try TmuxSession(["--latency", "0.3"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    // Four collection rows come first; the fifth row down is episode 2.
+    try demo.send("j", "j", "j", "j", "j", "Enter")
+    try await demo.waitFor(
+      "Episodes › #02  Loading View Controllers", "2016-11-23 · 26 min · Building UIs",
+      "More in Building UIs")
+  }
+
+  @Test func failedLoadShowsTheErrorAndRetryLoadsTheContent() async throws {
+    let demo = try TmuxSession(["--latency", "0.3", "--fail-first", "1"])
+    defer { demo.close() }
+    let error = try await demo.waitFor("Could not load", "[r] Retry")
+    #expect(error.contains("Network unreachable"))
+    try demo.send("r")
+    let list = try await demo.waitFor(Self.firstEpisode)
+    #expect(!list.contains("Could not load"))
+  }
+
+  @Test func refreshKeepsTheContentVisibleWhileItLoads() async throws {
+    let demo = try TmuxSession(["--latency", "1.5"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("r")
+    let refreshing = try await demo.waitFor("refreshing")
+    #expect(refreshing.contains(Self.firstEpisode))
+    #expect(!refreshing.contains("Loading…"))
+    try await demo.waitUntil("the refresh to end") { screen in
+      !screen.contains("refreshing") && screen.contains(Self.firstEpisode)
+    }
+  }
+
+  @Test func backReturnsToTheListWithTheSelectionKept() async throws {
+    let demo = try TmuxSession(["--latency", "0.3"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("j", "j", "j", "j", "j", "Enter")
+    try await demo.waitFor("More in Building UIs")
+    try demo.send("h")
+    let list = try await demo.waitFor(Self.firstEpisode)
+    #expect(list.contains("› #02  Loading View Controllers"))
+    #expect(!list.contains("More in Building UIs"))
+  }
+
+  @Test func compareShowsBothVariantsWithTheirHierarchies() async throws {
+    let demo = try TmuxSession(["--latency", "0.5", "--variant", "compare"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("j", "j", "j", "j", "j", "Enter")
+    let screen = try await demo.waitUntil("both panes loaded") { screen in
+      screen.components(separatedBy: "state  loaded").count == 3
+    }
+    #expect(screen.contains("LoadingController (container)"))
+    #expect(screen.contains("Loading protocol (extension)"))
+    #expect(screen.contains("hierarchy: 2 nodes"))
+    #expect(screen.contains("hierarchy: 1 node "))
+    #expect(screen.contains("└─ EpisodeDetailScreen"))
+    #expect(screen.contains("ProtocolEpisodeDetailScreen"))
+    #expect(screen.components(separatedBy: "2016-11-23 · 26 min").count == 3)
+  }
+
+  @Test func filesModeListsCJKNamesAlignedAndPreviewsTextAndBinary() async throws {
+    let demo = try TmuxSession(["files", "."]) { directory in
+      try "你好，世界 — hello\n".write(
+        to: directory.appendingPathComponent("報告書.txt"), atomically: true, encoding: .utf8)
+      try Data(repeating: 0, count: 3000).write(to: directory.appendingPathComponent("blob.bin"))
+    }
+    defer { demo.close() }
+    let listing = try await demo.waitFor("報告書.txt", "blob.bin")
+    let rows = listing.split(separator: "\n").filter {
+      $0.contains("報告書.txt") || $0.contains("blob.bin") || $0.contains("stty-before")
+    }
+    // Badges are right-aligned, so every row ends in the same column, CJK or not.
+    #expect(Set(rows.map(\.cellWidth)).count == 1, "rows: \(rows)")
+
+    let target = listing.split(separator: "\n").firstIndex { $0.contains("報告書.txt") }
+    let selected = listing.split(separator: "\n").firstIndex { $0.hasPrefix("›") }
+    let moves = (target ?? 0) - (selected ?? 0)
+    for _ in 0..<abs(moves) { try demo.send(moves > 0 ? "j" : "k") }
+    try demo.send("Enter")
+    try await demo.waitFor("你好，世界 — hello", "text, 1 line")
+    try demo.send("h")
+    try await demo.waitFor("blob.bin")
+    try demo.send("Home", "j", "Enter")
+    try await demo.waitFor("binary file, 3000 bytes")
+  }
+
+  @Test func quitExitsWithZeroAndRestoresTheTerminal() async throws {
+    let demo = try TmuxSession(["--latency", "0.3"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+    let settings = try await demo.terminalSettings()
+    #expect(!settings.before.isEmpty)
+    #expect(settings.before == settings.after)
+  }
+
+  @Test func quitWorksWhileLoading() async throws {
+    let demo = try TmuxSession(["--latency", "30"])
+    defer { demo.close() }
+    try await demo.waitFor("Loading…")
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+    let settings = try await demo.terminalSettings()
+    #expect(settings.before == settings.after)
+  }
+
+  @Test func helpListsTheKeysOfTheFocusedScreen() async throws {
+    let demo = try TmuxSession(["--latency", "0.3"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("?")
+    try await demo.waitFor("Help", "refresh", "quit")
+  }
+
+  @Test func traceRecordsStartLoadsAndMountInOrder() async throws {
+    let demo = try TmuxSession(["--latency", "0.3", "--trace", "trace.log"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+    let text = try String(
+      contentsOf: demo.directory.appendingPathComponent("trace.log"), encoding: .utf8)
+    let events = text.split(separator: "\n").map { $0.split(separator: " ") }
+    #expect(events.map { String($0[0]) } == ["start", "load_start", "load_end", "mount"])
+    let times = events.compactMap { $0.count == 2 ? Double($0[1]) : nil }
+    #expect(times.count == 4)
+    #expect(times == times.sorted())
+  }
+
+  @Test func withoutATerminalItPrintsOneLineAndFails() throws {
+    let output = try Shell.run([try DemoBinary.require()])
+    #expect(output.status != 0)
+    #expect(output.stdout.isEmpty)
+    let lines = output.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(output.stderr.contains("not a terminal"))
+  }
+}
