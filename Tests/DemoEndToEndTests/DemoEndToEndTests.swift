@@ -122,6 +122,37 @@ struct DemoEndToEndTests {
     #expect(settings.before == settings.after)
   }
 
+  /// Runs with `DEMO_LEAK_CHECK` pointing at a suppressions file and `DEMO_BINARY` at a demo
+  /// built with `--sanitize=address`, as `.ci/run` does; LeakSanitizer reports at exit.
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["DEMO_LEAK_CHECK"] != nil,
+      "needs DEMO_LEAK_CHECK and an address-sanitized DEMO_BINARY"))
+  func aScriptedSessionLeaksNothing() async throws {
+    let suppressions = ProcessInfo.processInfo.environment["DEMO_LEAK_CHECK"] ?? ""
+    let demo = try TmuxSession(
+      ["--latency", "0.2", "--fail-first", "1"],
+      environment: [
+        "ASAN_OPTIONS": "detect_leaks=1",
+        "LSAN_OPTIONS": "suppressions=\(suppressions):print_suppressions=0",
+      ])
+    defer { demo.close() }
+    try await demo.waitFor("Could not load")
+    try demo.send("r")
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("j", "j", "j", "j", "j", "Enter")
+    try await demo.waitFor("More in Building UIs")
+    try demo.send("r")
+    try await demo.waitUntil("the refresh to end") { !$0.contains("refreshing") }
+    try demo.send("h")
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+    let report = try String(
+      contentsOf: demo.directory.appendingPathComponent("stderr"), encoding: .utf8)
+    #expect(!report.contains("LeakSanitizer"), "\(report)")
+  }
+
   @Test func quitWorksWhileLoading() async throws {
     let demo = try TmuxSession(["--latency", "30"])
     defer { demo.close() }

@@ -18,7 +18,7 @@ final class TmuxSession {
   /// after `prepare` has filled it.
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30,
-    prepare: ((URL) throws -> Void)? = nil
+    environment: [String: String] = [:], prepare: ((URL) throws -> Void)? = nil
   ) throws {
     let binary = try DemoBinary.require()
     let id = UUID().uuidString.prefix(8)
@@ -28,9 +28,14 @@ final class TmuxSession {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try prepare?(directory)
     let dir = Shell.quote(directory.path)
-    let demo = ([binary] + arguments).map(Shell.quote).joined(separator: " ")
+    let variables = environment.sorted { $0.key < $1.key }
+      .map { "\($0.key)=\(Shell.quote($0.value))" }
+    let demo = (variables + ([binary] + arguments).map(Shell.quote)).joined(separator: " ")
+    // NB: standard error goes to a file, so whatever the demo prints when it ends (a sanitizer
+    // report, say) can be read after the pane is gone.
     let script = """
-      cd \(dir) && stty -g > stty-before; \(demo); echo EXIT=$?; stty -g > stty-after; sleep 60
+      cd \(dir) && stty -g > stty-before; \(demo) 2> stderr; echo EXIT=$?; \
+      stty -g > stty-after; sleep 60
       """
     try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     socketPath = try tmux(["display-message", "-p", "#{socket_path}"])
