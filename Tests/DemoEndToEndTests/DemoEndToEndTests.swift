@@ -153,6 +153,25 @@ struct DemoEndToEndTests {
     #expect(!report.contains("LeakSanitizer"), "\(report)")
   }
 
+  @Test func resizingTheTerminalLaysTheScreenOutAgainDownToOneCell() async throws {
+    let demo = try TmuxSession(["--latency", "0.2"])
+    defer { demo.close() }
+    try await demo.waitFor(Self.firstEpisode)
+    try demo.resize(width: 40, height: 10)
+    try await demo.waitUntil("the list to fit 40x10") { screen in
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return screen.contains("#01  Networking") && rows.allSatisfy { $0.count <= 40 }
+        && rows.contains { $0.contains("q quit") }
+    }
+    // The smallest sizes must not crash it; it draws what fits.
+    try demo.resize(width: 1, height: 1)
+    try demo.resize(width: 2, height: 1)
+    try demo.resize(width: 100, height: 30)
+    try await demo.waitFor(Self.firstEpisode, "35 episodes")
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+  }
+
   @Test func quitWorksWhileLoading() async throws {
     let demo = try TmuxSession(["--latency", "30"])
     defer { demo.close() }

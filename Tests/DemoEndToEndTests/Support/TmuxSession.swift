@@ -55,6 +55,11 @@ final class TmuxSession {
     try tmux(["send-keys", "-t", name] + keys)
   }
 
+  /// Resizes the window, as a user dragging the terminal does; the demo gets SIGWINCH.
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+  }
+
   /// The pane's text now, one line per row, trailing spaces trimmed.
   func capture() throws -> String {
     try tmux(["capture-pane", "-p", "-t", name])
