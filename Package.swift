@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .executable(name: "Demo", targets: ["Demo"]),
+    .executable(name: "Benchmarks", targets: ["Benchmarks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -42,6 +43,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
+      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      path: "Sources/ScreenKitBenchmarks",
       swiftSettings: strict
     ),
     .testTarget(

@@ -33,9 +33,12 @@ public struct SpinnerView: Hashable, Sendable {
   public func draw(in canvas: inout Canvas, bounds: Rect) {
     let glyph = glyphRect(in: bounds)
     let accent = Style(foreground: .cyan)
-    canvas.drawText(style.frames[frameIndex % style.frames.count], at: glyph.origin, style: accent)
+    // NB: the frame that changes every tick stays in the terminal's own colours: a coloured
+    // cell costs 16 more bytes per frame (ncurses sets the colour, then resets it after every
+    // update); the static label carries the accent instead.
+    canvas.drawText(style.frames[frameIndex % style.frames.count], at: glyph.origin)
     canvas.drawText(
-      label, at: Point(x: glyph.minX + style.width + 1, y: glyph.minY),
+      label, at: Point(x: glyph.minX + style.width + 1, y: glyph.minY), style: accent,
       maxWidth: max(0, bounds.maxX - glyph.minX - style.width - 1))
     guard let progress else { return }
     var row = glyph.minY + 1

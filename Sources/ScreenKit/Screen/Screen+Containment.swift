@@ -16,6 +16,7 @@ extension Screen {
     precondition(
       !isDescendant(of: child),
       "ScreenKit: cannot add screen '\(child.name)' to its own descendant '\(name)'")
+    laterChildrenBoundsCache = nil
     if child.parent === self {
       // A reorder within the same parent is not a containment change.
       guard let old = children.firstIndex(where: { $0 === child }) else { return }
@@ -60,6 +61,7 @@ extension Screen {
     let stage = self.stage
     let area = frame
     parent.children.removeAll { $0 === self }
+    parent.laterChildrenBoundsCache = nil
     self.parent = nil
     if let stage {
       stage.screenWillDetach(self)
@@ -117,6 +119,25 @@ extension Screen {
       node = parent
     }
     return false
+  }
+
+  /// The bounding box of the frames of the children from `index` on: nothing outside it can
+  /// be covered by those children.
+  ///
+  /// Cached until a child moves, comes or goes, so the renderer finds in constant time that
+  /// no later sibling covers a dirty area, however many siblings there are.
+  func boundsOfChildren(from index: Int) -> Rect {
+    guard index < children.count else { return .zero }
+    if laterChildrenBoundsCache == nil {
+      var bounds = Array(repeating: Rect.zero, count: children.count)
+      var union = Rect.zero
+      for position in children.indices.reversed() {
+        union = union.union(children[position].frame)
+        bounds[position] = union
+      }
+      laterChildrenBoundsCache = bounds
+    }
+    return laterChildrenBoundsCache?[index] ?? .zero
   }
 
   /// The nearest ancestor (or this screen) of type `T`.

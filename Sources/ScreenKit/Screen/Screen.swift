@@ -81,6 +81,9 @@ open class Screen {
   var storedKeyHints: [KeyHint] = []
   var environmentOverrides = EnvironmentValues()
   var needsLayout = true
+  /// For each child index, the bounding box of the frames of that child and all later ones;
+  /// `nil` until asked after a change.
+  var laterChildrenBoundsCache: [Rect]?
   /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
   var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
 
@@ -198,6 +201,7 @@ open class Screen {
 
   private func frameDidChange(from old: Rect) {
     if old.size != frame.size { setNeedsLayout() }
+    parent?.laterChildrenBoundsCache = nil
     guard let stage, let parent else {
       stage?.invalidateAll()
       return

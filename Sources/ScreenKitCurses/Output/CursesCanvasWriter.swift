@@ -49,14 +49,21 @@ public final class CursesCanvasWriter {
     if previous?.size != grid.size {
       previous = nil
     }
-    let rects = previous == nil ? [bounds] : damage.map { $0.intersection(bounds) }
+    let writesAll = previous == nil
+    let rects = writesAll ? [bounds] : damage.map { $0.intersection(bounds) }
     var scratch = cchar_t()
     var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     for rect in rects where !rect.isEmpty {
       for y in rect.minY..<rect.maxY {
         for x in rect.minX..<rect.maxX {
           let cell = grid[x, y]
-          if let previous, previous[x, y] == cell { continue }
+          if !writesAll {
+            if previous?[x, y] == cell { continue }
+            // NB: updated in place, cell by cell: the copy is the writer's alone, so a frame
+            // costs what it changed. Keeping `grid` itself would share the stage's storage
+            // and make the stage copy the whole grid on its next drawn cell.
+            previous?[x, y] = cell
+          }
           // NB: ncurses fills a wide character's second column itself; writing the
           // continuation cell would overwrite the character just drawn.
           guard !cell.isContinuation else { continue }
@@ -64,7 +71,9 @@ public final class CursesCanvasWriter {
         }
       }
     }
-    previous = grid
+    // NB: after a full write the copy shares the stage's storage; the first cell drawn next
+    // separates them once.
+    if writesAll { previous = grid }
     wnoutrefresh(window)
   }
 

@@ -1,0 +1,128 @@
+import ScreenKit
+
+/// The two loading variants on one scenario: a screen that loads a string and shows it.
+///
+/// Hierarchy nodes while loading and once loaded, a spinner frame's cost on the terminal, and
+/// the memory each instance takes (measured in a fresh child process, see ``MemoryProbe``).
+struct VariantScenario: Scenario {
+  let name = "variants"
+
+  func run(_ settings: RunSettings) async -> [Figure] {
+    let frames = settings.count(full: 3000, quick: 40)
+    let instances = settings.count(full: 20_000, quick: 1_000)
+    var figures: [Figure] = []
+    for variant in LoadingVariant.allCases {
+      let label = variant.rawValue
+      let loading = variant.make(completesAtOnce: false)
+      let loaded = variant.make(completesAtOnce: true)
+      let rig: TerminalRig
+      do {
+        rig = try TerminalRig(root: loading, size: Size(width: 80, height: 24))
+      } catch {
+        figures.append(
+          .notMeasured(name, "spinner frame, \(label)", unit: "ms", reason: "\(error)"))
+        continue
+      }
+      _ = rig.measureFrames(20)
+      let loadingNodes = loading.subtree.count
+      let run = rig.measureFrames(frames)
+      rig.close()
+      let stage = Stage(root: loaded, size: Size(width: 80, height: 24))
+      stage.mount()
+      stage.render()
+      let loadedNodes = loaded.subtree.count
+      stage.unmount()
+      figures.append(
+        Figure(
+          name, "hierarchy nodes, \(label), loading / loaded", value: Double(loadingNodes),
+          unit: "nodes", note: "\(loadingNodes) while loading, \(loadedNodes) once loaded"))
+      figures.append(
+        Figure(
+          name, "spinner frame CPU, \(label)", value: run.cpuPerFrame, unit: "ms",
+          note: "\(format(run.bytesPerFrame)) B, \(format(run.drawsPerFrame)) draw, "
+            + "\(format(run.cellsPerFrame)) cell per frame"))
+      for state in ["loading", "loaded"] {
+        let measured = MemoryProbe.measureInChild(
+          kind: "\(variant.rawValue)-\(state)", count: instances)
+        if let measured {
+          figures.append(
+            Figure(
+              name, "memory per screen, \(label), \(state)", value: measured, unit: "B",
+              note: "RSS growth over \(instances) mounted instances, fresh process"))
+        } else {
+          figures.append(
+            .notMeasured(
+              name, "memory per screen, \(label), \(state)", unit: "B",
+              reason: "the probe child failed"))
+        }
+      }
+    }
+    if let plain = MemoryProbe.measureInChild(kind: "screen", count: instances * 5) {
+      figures.append(
+        Figure(
+          name, "memory per mounted screen (plain Screen)", value: plain, unit: "B",
+          note: "RSS growth over \(instances * 5) mounted screens, fresh process"))
+    }
+    return figures
+  }
+}
+
+/// The two ways of loading, each making a screen that loads a string and shows it.
+enum LoadingVariant: String, CaseIterable {
+  /// `LoadingController(load:build:)`, the container.
+  case container
+  /// A screen conforming to `Loading`, the protocol extension.
+  case `protocol`
+
+  /// A screen whose load never completes (it keeps its spinner) or completes at once.
+  @MainActor
+  func make(completesAtOnce: Bool) -> Screen {
+    let options = LoadingOptions(showDelay: .zero)
+    let load: @MainActor (@escaping LoadSource<String>.Completion) -> Void = { completion in
+      if completesAtOnce { completion(.success("Loaded text")) }
+    }
+    switch self {
+    case .container:
+      return LoadingController<String>(
+        options: options, load: load, build: { text in StaticScreen(text: text) })
+    case .protocol:
+      return ProtocolTextScreen(options: options, load: load)
+    }
+  }
+}
+
+/// The protocol variant of the scenario: it holds a `LoadingIndicator`, draws the spinner
+/// itself, and shows the loaded text.
+final class ProtocolTextScreen: Screen, Loading {
+  let loadingIndicator = LoadingIndicator<String>()
+  private let options: LoadingOptions
+  private let loader: @MainActor (@escaping LoadSource<String>.Completion) -> Void
+  private var text = ""
+
+  /// Creates a screen that starts `load` when it appears.
+  init(
+    options: LoadingOptions,
+    load: @escaping @MainActor (@escaping LoadSource<String>.Completion) -> Void
+  ) {
+    self.options = options
+    self.loader = load
+    super.init()
+  }
+
+  func configure(value: String) {
+    text = value
+    setNeedsDisplay()
+  }
+
+  override func didAppear() { load(options: options, callback: loader) }
+
+  override func willDisappear() { cancelLoading() }
+
+  override func draw(in canvas: inout Canvas) {
+    if loadingIndicator.draw(in: &canvas) { return }
+    canvas.drawText(text, at: .zero)
+    loadingIndicator.drawOverlay(in: &canvas)
+  }
+
+  override func handle(_ key: Key) -> Bool { loadingIndicator.handle(key) }
+}

@@ -1,0 +1,85 @@
+import ScreenKit
+import ScreenKitCurses
+import Synchronization
+
+/// The real run loop on a pty, idle and with one spinner: wake-ups per second (context
+/// switches from `/proc/self/task/*/status`, and the loop's own `wakeCount`), and the share of
+/// a core the process uses.
+struct WakeupScenario: Scenario {
+  let name = "wakeups"
+
+  func run(_ settings: RunSettings) async -> [Figure] {
+    let window = settings.duration(full: .seconds(4), quick: .milliseconds(400))
+    var figures: [Figure] = []
+    for spinning in [false, true] {
+      let label = spinning ? "one spinner" : "idle"
+      let root: Screen = spinning ? SpinnerScreen() : StaticScreen(text: "Nothing animates here")
+      let session = RunLoopSession(root: root)
+      let application = session.application
+      let scheduler = session.scheduler
+      let result = Mutex<WakeWindow?>(nil)
+      let span = Mutex<Duration>(.zero)
+      let failure = await session.run { recorder in
+        let start = Clocks.monotonic()
+        Clocks.sleep(.milliseconds(300))
+        let measured = WakeWindow.measure(length: window, excluding: [recorder.drainThread])
+        result.withLock { $0 = measured }
+        span.withLock { $0 = Clocks.monotonic() - start }
+        RunLoopSession.requestQuit(application, through: scheduler)
+      }
+      if let failure {
+        figures.append(
+          .notMeasured(name, "wake-ups per second, \(label)", unit: "/s", reason: "\(failure)"))
+        continue
+      }
+      guard let measured = result.withLock({ $0 }) else { continue }
+      if settings.verbose {
+        log("wake-ups, \(label): " + measured.threads.joined(separator: ", "))
+      }
+      // NB: the loop counts the quit request as one wake-up; the rest are its own.
+      let loopWakes = Double(application.wakeCount - 1) / span.withLock { $0 }.seconds
+      let frameRate = 1 / SpinnerStyle.dots.frameInterval.seconds
+      let expected = spinning ? frameRate : 0
+      let met = loopWakes <= expected + 0.5 && (spinning || measured.process == 0)
+      figures.append(
+        Figure(
+          name, "wake-ups per second, \(label) (run loop)", value: loopWakes, unit: "/s",
+          target: spinning ? "= \(format(frameRate)) (frame rate)" : "= 0",
+          verdict: met ? .met : .missed,
+          note: "CursesApplication.wakeCount over the run"))
+      figures.append(
+        Figure(
+          name, "thread context switches per second, \(label)", value: measured.processPerSecond,
+          unit: "/s",
+          note:
+            "all program threads, /proc/self/task/*/status over \(format(measured.length.seconds)) s"
+            + (spinning
+              ? "; \(format(measured.processPerSecond / frameRate)) per frame (libdispatch: "
+                + "timer thread hands the main queue to a worker, re-arm goes back)" : "")))
+      let share = measured.cpu.seconds / measured.length.seconds * 100
+      var note = "whole process, real run loop"
+      if spinning {
+        let perFrame = measured.cpu.milliseconds / (measured.length.seconds * frameRate)
+        note += "; \(format(perFrame)) ms CPU per spinner frame incl. wake-up"
+      }
+      figures.append(
+        Figure(name, "share of one core, \(label)", value: share, unit: "%", note: note))
+    }
+    return figures
+  }
+}
+
+/// A screen that draws one line of text and never changes.
+final class StaticScreen: Screen {
+  private let text: String
+
+  /// Creates a screen showing `text` at its top-left.
+  init(text: String) {
+    self.text = text
+    super.init()
+  }
+
+  override func draw(in canvas: inout Canvas) {
+    canvas.drawText(text, at: .zero)
+  }
+}

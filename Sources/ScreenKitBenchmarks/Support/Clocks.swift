@@ -1,0 +1,89 @@
+import Glibc
+import Synchronization
+
+/// Readings of the operating system's clocks, as `Duration`s.
+enum Clocks {
+  /// `CLOCK_MONOTONIC`: the clock the demo's `--trace` lines use.
+  static func monotonic() -> Duration { read(CLOCK_MONOTONIC) }
+
+  /// The CPU time of the calling thread (user and system).
+  static func threadCPU() -> Duration { read(CLOCK_THREAD_CPUTIME_ID) }
+
+  /// The CPU time of the whole process (user and system, every thread).
+  static func processCPU() -> Duration { read(CLOCK_PROCESS_CPUTIME_ID) }
+
+  /// The CPU time of another thread of this process.
+  static func cpu(of thread: pthread_t) -> Duration {
+    var clock: clockid_t = 0
+    guard pthread_getcpuclockid(thread, &clock) == 0 else { return .zero }
+    return read(clock)
+  }
+
+  private static func read(_ clock: clockid_t) -> Duration {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+  }
+
+  /// Sleeps the calling thread (never the main actor's run loop) for `duration`.
+  static func sleep(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  }
+}
+
+extension Duration {
+  /// The duration in milliseconds, as a floating-point number.
+  var milliseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+
+  /// The duration in seconds, as a floating-point number.
+  var seconds: Double { milliseconds / 1000 }
+}
+
+/// A clock that moves only when the benchmark advances it, so spinner frames happen exactly
+/// when a scenario asks for them and nothing else runs in between.
+final class ManualClock: Clock, Sendable {
+  /// A point on the manual clock.
+  struct Instant: InstantProtocol {
+    /// Nanoseconds since the clock started.
+    var nanoseconds: Int64
+
+    func advanced(by duration: Duration) -> Instant {
+      Instant(nanoseconds: nanoseconds + Int64(duration.milliseconds * 1_000_000))
+    }
+
+    func duration(to other: Instant) -> Duration {
+      .nanoseconds(other.nanoseconds - nanoseconds)
+    }
+
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+  }
+
+  private let current = Atomic<Int64>(0)
+
+  /// The current reading.
+  var now: Instant { Instant(nanoseconds: current.load(ordering: .acquiring)) }
+
+  /// The smallest step: a nanosecond.
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// Moves the clock forward by `duration`.
+  func advance(by duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    let step = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    current.add(step, ordering: .releasing)
+  }
+
+  /// Nothing in the benchmarks sleeps on this clock; a sleeper just yields until it is due.
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    while now < deadline {
+      try Task.checkCancellation()
+      await Task.yield()
+    }
+  }
+}
