@@ -25,11 +25,7 @@ final class FileBrowser {
     let trace = settings.trace
     return DemoLoading.controller(
       settings: settings, title: Path.lastComponent(path),
-      load: {
-        trace.record(.loadStart)
-        defer { trace.record(.loadEnd) }
-        return try DirectoryListing.load(path: path)
-      },
+      load: { try trace.load { try DirectoryListing.load(path: path) } },
       build: { (listing: DirectoryListing) -> FileBrowserScreen in
         let screen = FileBrowserScreen(listing: listing)
         screen.onOpen = { self.open($0) }
@@ -44,11 +40,7 @@ final class FileBrowser {
     let trace = settings.trace
     return DemoLoading.controller(
       settings: settings, title: Path.lastComponent(path),
-      load: {
-        trace.record(.loadStart)
-        defer { trace.record(.loadEnd) }
-        return try FilePreview.load(path: path)
-      },
+      load: { try trace.load { try FilePreview.load(path: path) } },
       build: { FilePreviewScreen(preview: $0) },
       update: { (screen: FilePreviewScreen, preview: FilePreview) in screen.update(preview: preview)
       })

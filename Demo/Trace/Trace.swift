@@ -46,6 +46,13 @@ final class Trace: Sendable {
     record(event, at: .now())
   }
 
+  /// Runs a load between `load_start` and `load_end`, recorded before the UI sees its result.
+  func load<T>(_ body: () throws -> T) rethrows -> T {
+    record(.loadStart)
+    defer { record(.loadEnd) }
+    return try body()
+  }
+
   /// Appends `event` with a time read earlier (the `start` time is read before parsing).
   func record(_ event: Event, at time: MonotonicTime) {
     guard descriptor >= 0 else { return }

@@ -189,49 +189,39 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
   }
 
   @Test func twoEmbeddedHostsDrawTheirOwnContentIntoTheirOwnRegions() throws {
-    let pty = try PseudoTerminal()
-    defer { pty.close() }
-    CursesTerminal.useUTF8Locale()
-    let output = fdopen(dup(pty.follower), "w")
-    let input = fdopen(dup(pty.follower), "r")
-    let screen = try #require(newterm("xterm-256color", output, input))
-    defer {
-      endwin()
-      delscreen(screen)
-      fclose(output)
-      fclose(input)
-    }
-    start_color()
-    use_default_colors()
-    let window = try #require(sk_stdscr())
-    mvwaddstr(window, 0, 0, "host program's own row")
-    let palette = CursesPalette()
-    let left = try EmbeddedHost(
-      root: LabelScreen("left 左"), window: window, region: Rect(x: 0, y: 2, width: 40, height: 10),
-      palette: palette)
-    let right = try EmbeddedHost(
-      root: LabelScreen("right 右"), window: window,
-      region: Rect(x: 40, y: 2, width: 40, height: 10), palette: palette)
-    defer {
-      left.close()
-      right.close()
-    }
-    #expect(left.needsDraw && right.needsDraw)
-    left.draw()
-    right.draw()
-    doupdate()
-    #expect(!left.needsDraw && !right.needsDraw)
-    #expect(rowText(window, y: 0, width: 22) == "host program's own row")
-    #expect(rowText(window, y: 2, x: 0, width: 40).hasPrefix("left 左 "))
-    #expect(rowText(window, y: 2, x: 40, width: 40).hasPrefix("right 右 "))
-    #expect(rowText(window, y: 12, width: 80).allSatisfy { $0 == " " })
+    try withHostProgram { window in
+      start_color()
+      use_default_colors()
+      mvwaddstr(window, 0, 0, "host program's own row")
+      let palette = CursesPalette()
+      let left = try EmbeddedHost(
+        root: LabelScreen("left 左"), window: window,
+        region: Rect(x: 0, y: 2, width: 40, height: 10),
+        palette: palette)
+      let right = try EmbeddedHost(
+        root: LabelScreen("right 右"), window: window,
+        region: Rect(x: 40, y: 2, width: 40, height: 10), palette: palette)
+      defer {
+        left.close()
+        right.close()
+      }
+      #expect(left.needsDraw && right.needsDraw)
+      left.draw()
+      right.draw()
+      doupdate()
+      #expect(!left.needsDraw && !right.needsDraw)
+      #expect(rowText(window, y: 0, width: 22) == "host program's own row")
+      #expect(rowText(window, y: 2, x: 0, width: 40).hasPrefix("left 左 "))
+      #expect(rowText(window, y: 2, x: 40, width: 40).hasPrefix("right 右 "))
+      #expect(rowText(window, y: 12, width: 80).allSatisfy { $0 == " " })
 
-    right.send("x")
-    #expect(right.needsDraw && !left.needsDraw)
-    right.draw()
-    #expect(right.writer.lastFrameCellCount == 1)
-    #expect(rowText(window, y: 3, x: 40, width: 40).hasPrefix("x"))
-    #expect(rowText(window, y: 3, x: 0, width: 40).allSatisfy { $0 == " " })
+      right.send("x")
+      #expect(right.needsDraw && !left.needsDraw)
+      right.draw()
+      #expect(right.writer.lastFrameCellCount == 1)
+      #expect(rowText(window, y: 3, x: 40, width: 40).hasPrefix("x"))
+      #expect(rowText(window, y: 3, x: 0, width: 40).allSatisfy { $0 == " " })
+    }
   }
 
   @Test func anEmbeddedHostResizedDownToNothingAndBackKeepsDrawing() throws {
