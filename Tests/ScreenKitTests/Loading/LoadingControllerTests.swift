@@ -7,6 +7,18 @@ import Testing
 @Suite struct LoadingControllerTests {
   private let size = Size(width: 30, height: 5)
 
+  /// A controller without `update`, mounted with its first load answered with `value`.
+  private func mountLoaded(
+    _ value: String
+  ) async -> (FakeLoader<String>, LoadingController<String>, ScreenHarness) {
+    let loader = FakeLoader<String>()
+    let controller = LoadingController(source: loader.source(.async)) { ContentScreen(value: $0) }
+    let harness = ScreenHarness(root: controller, size: size)
+    loader.resolve(value)
+    await harness.settle()
+    return (loader, controller, harness)
+  }
+
   @Test func theContentIsAChildAndTheSpinnerIsGoneOnceLoaded() async {
     let loader = FakeLoader<String>()
     let controller = LoadingController(source: loader.source(.async)) { ContentScreen(value: $0) }
@@ -55,11 +67,7 @@ import Testing
   }
 
   @Test func withoutUpdateARefreshBuildsANewChild() async {
-    let loader = FakeLoader<String>()
-    let controller = LoadingController(source: loader.source(.async)) { ContentScreen(value: $0) }
-    let harness = ScreenHarness(root: controller, size: size)
-    loader.resolve("v1")
-    await harness.settle()
+    let (loader, controller, harness) = await mountLoaded("v1")
     let first = controller.content
     harness.press("r")
     loader.resolve("v2")
@@ -138,11 +146,7 @@ import Testing
   }
 
   @Test func aDescendantCanAwaitTheRefreshActionFromTheEnvironment() async {
-    let loader = FakeLoader<String>()
-    let controller = LoadingController(source: loader.source(.async)) { ContentScreen(value: $0) }
-    let harness = ScreenHarness(root: controller, size: size)
-    loader.resolve("v1")
-    await harness.settle()
+    let (loader, controller, harness) = await mountLoaded("v1")
     let refresh = controller.content?.environment.refresh
     let finished = Flag()
     Task { @MainActor in
