@@ -95,8 +95,7 @@ enum EmbedProgram {
         pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
         pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let timeout = host.timeUntilNextDeadline.map(milliseconds(roundingUp:)) ?? -1
-      _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+      _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
 
       var value: wint_t = 0
       while true {
@@ -119,13 +118,6 @@ enum EmbedProgram {
       }
       host.tick()
     }
-  }
-
-  /// `duration` in whole milliseconds, rounded up so `poll` never wakes before it is due.
-  private static func milliseconds(roundingUp duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: milliseconds)
   }
 
   /// Selects the environment's locale, or C.UTF-8 when it is not UTF-8, so ncursesw reads and

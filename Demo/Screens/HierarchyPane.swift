@@ -141,8 +141,7 @@ final class HierarchyPane: Screen {
   }
 
   private static func milliseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    Int(duration.saturatingCount(of: .milliseconds(1)))
   }
 }
 

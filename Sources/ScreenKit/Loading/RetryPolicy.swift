@@ -17,10 +17,15 @@ public struct RetryPolicy: Hashable, Sendable {
   /// No automatic retries: the first failure is shown.
   public static let none = RetryPolicy(retries: 0)
 
-  /// The wait before retry number `attempt` (1 for the first retry).
+  /// The wait before retry number `attempt` (1 for the first retry); a wait too long for a
+  /// `Duration` is the longest one.
   public func backoff(beforeRetry attempt: Int) -> Duration {
     var wait = initialBackoff
-    for _ in 1..<max(1, attempt) { wait *= multiplier }
+    var step = 1
+    while step < attempt && wait > .zero && wait < .longest && multiplier > 1 {
+      wait = wait.saturatingMultiplied(by: multiplier)
+      step += 1
+    }
     return wait
   }
 }

@@ -55,10 +55,11 @@ public final class Scheduler {
     return Timer(id: entry.id)
   }
 
-  /// Runs `action` on the main actor after `delay`.
+  /// Runs `action` on the main actor after `delay`; a deadline past the largest `Duration`
+  /// is kept at the largest, which never comes.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> Timer {
-    schedule(at: clock.now + delay, action)
+    schedule(at: clock.now.saturatingAdding(delay), action)
   }
 
   /// Cancels a timer; cancelling a timer that fired or was cancelled does nothing.

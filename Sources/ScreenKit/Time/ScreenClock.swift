@@ -11,9 +11,15 @@ public struct ScreenClock: Sendable {
     let origin = clock.now
     self.readNow = { origin.duration(to: clock.now) }
     self.sleeper = { deadline in
-      try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+      // NB: the standard clocks trap on instants past `Int64.max` seconds; a sleep of 146
+      // billion years is as good as one until the end of time.
+      let reachable = min(deadline, ScreenClock.farthestDeadline)
+      try await clock.sleep(until: origin.advanced(by: reachable), tolerance: nil)
     }
   }
+
+  /// The farthest deadline a sleep waits for; later ones wait for it instead.
+  private static let farthestDeadline = Duration.seconds(Int64.max / 2)
 
   /// A clock that reads real, monotonic time.
   public static var continuous: ScreenClock { ScreenClock(ContinuousClock()) }
@@ -28,6 +34,6 @@ public struct ScreenClock: Sendable {
 
   /// Suspends for `duration`, or throws when the task is cancelled.
   public func sleep(for duration: Duration) async throws {
-    try await sleeper(now + duration)
+    try await sleeper(now.saturatingAdding(duration))
   }
 }

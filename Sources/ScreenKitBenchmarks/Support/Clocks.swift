@@ -1,4 +1,5 @@
 import Glibc
+import ScreenKit
 import Synchronization
 
 /// Readings of the operating system's clocks, as `Duration`s.
@@ -27,8 +28,9 @@ enum Clocks {
 
   /// Sleeps the calling thread (never the main actor's run loop) for `duration`.
   static func sleep(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    let nanoseconds = duration.saturatingCount(of: .nanoseconds(1))
+    var request = timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
   }
@@ -37,8 +39,7 @@ enum Clocks {
 extension Duration {
   /// The duration in milliseconds, as a floating-point number.
   var milliseconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    Double(attoseconds) / 1e15
   }
 
   /// The duration in seconds, as a floating-point number.
@@ -74,9 +75,7 @@ final class ManualClock: Clock, Sendable {
 
   /// Moves the clock forward by `duration`.
   func advance(by duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    let step = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    current.add(step, ordering: .releasing)
+    current.add(duration.saturatingCount(of: .nanoseconds(1)), ordering: .releasing)
   }
 
   /// Nothing in the benchmarks sleeps on this clock; a sleeper just yields until it is due.

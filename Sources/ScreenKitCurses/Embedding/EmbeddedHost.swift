@@ -14,7 +14,7 @@ public import ScreenKit
 /// let palette = CursesPalette()
 /// let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
 /// // in the program's loop:
-/// poll([stdin, pane.wakeDescriptor], timeout: pane.timeUntilNextDeadline)
+/// poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
 /// pane.handle(getWchStatus: status, value: value)
 /// pane.tick()
 /// if pane.needsDraw { pane.draw() }
@@ -57,6 +57,14 @@ public final class EmbeddedHost {
   /// A descriptor that becomes readable when work was posted from another thread; poll it
   /// with the program's input, then call ``tick()``.
   public var wakeDescriptor: Int32 { wake.readDescriptor }
+
+  /// The timeout to pass to `poll` with ``wakeDescriptor``: the milliseconds until the next
+  /// deadline, rounded up so the program never wakes before it, at most `Int32.max`; or -1
+  /// (wait for input or a wake) when nothing is scheduled.
+  public var pollTimeout: Int32 {
+    guard let wait = timeUntilNextDeadline else { return -1 }
+    return Int32(clamping: wait.saturatingCount(of: .milliseconds(1)))
+  }
 
   /// The scheduler time of the earliest pending timer, or `nil` when none is set.
   public var nextDeadline: Duration? { stage.scheduler.nextDeadline }

@@ -234,7 +234,7 @@ public final class CursesApplication {
     guard let timer else { return }
     var deadline = stage.scheduler.nextDeadline
     if stage.needsRender, let lastFrame {
-      let frameDeadline = lastFrame + frameInterval
+      let frameDeadline = lastFrame.saturatingAdding(frameInterval)
       deadline = min(deadline ?? frameDeadline, frameDeadline)
     }
     guard deadline != armedDeadline else { return }
@@ -244,9 +244,14 @@ public final class CursesApplication {
       return
     }
     let delay = max(.zero, deadline - stage.scheduler.clock.now)
-    let (seconds, attoseconds) = delay.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     timer.schedule(
-      deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .milliseconds(1))
+      deadline: Self.dispatchTime(after: delay), repeating: .never, leeway: .milliseconds(1))
+  }
+
+  /// The dispatch time `delay` from now; a delay longer than dispatch can count is never.
+  static func dispatchTime(after delay: Duration) -> DispatchTime {
+    let nanoseconds = delay.saturatingCount(of: .nanoseconds(1))
+    guard nanoseconds < Int64.max else { return .distantFuture }
+    return .now() + .nanoseconds(Int(nanoseconds))
   }
 }

@@ -101,9 +101,7 @@ public final class CursesTerminal {
     keypad(window, true)
     nodelay(window, true)
     _ = curs_set(0)
-    set_escdelay(
-      Int32(options.escapeDelay.components.seconds * 1000)
-        + Int32(options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
+    set_escdelay(Int32(clamping: options.escapeDelay.saturatingCount(of: .milliseconds(1))))
 
     var depth = ColorDepth(
       colors: 0, hasColors: has_colors(), noColor: Environment.value("NO_COLOR"))
