@@ -7,11 +7,21 @@ import Synchronization
 /// It holds no screen: its owner tells it which screen's stage to use and reacts to its
 /// callbacks. `LoadingController` turns the callbacks into child screens; a `Loading` screen
 /// turns them into its own drawing.
+///
+/// Each run of the source has one timer for each role (show delay, timeout, the spinner's
+/// minimum time, retry backoff), so ending one role never cancels another. The timeout covers
+/// the load (until its answer, or a stream's first value), not the spinner's presentation.
+/// Answers that arrive while the spinner must stay are held, and the latest value wins.
 @MainActor
 public final class LoadRunner<Value: Sendable> {
   /// The current state.
   public private(set) var state: LoadingState<Value> = .idle {
-    didSet { onStateChange?(state) }
+    didSet {
+      onStateChange?(state)
+      // NB: every path out of a load leaves the in-flight states, so resuming here resumes each
+      // refresh exactly once, whatever ended the load.
+      if !state.isInFlight { finishWaiters() }
+    }
   }
   /// The latest progress of the load in flight.
   public private(set) var progress: LoadProgress? {
@@ -33,14 +43,36 @@ public final class LoadRunner<Value: Sendable> {
   /// Called when the spinner should appear or disappear.
   public var onSpinnerVisibilityChange: ((Bool) -> Void)?
 
+  /// What a run of the source delivers.
+  private enum Answer: Sendable {
+    /// A value; `isFinal` for the one value of a callback or async load.
+    case value(Value, isFinal: Bool)
+    /// The end of a stream.
+    case end
+    case failure(any Error)
+  }
+
+  /// What a timer of a run is for; each has its own slot.
+  private enum TimerRole: CaseIterable {
+    case showDelay, timeout, minimumVisible, retryBackoff
+  }
+
   private let source: LoadSource<Value>
   private let options: LoadingOptions
   private var scheduler: Scheduler?
+  /// The run whose answers count; answers of earlier runs are dropped.
   private var generation = 0
   private var task: Task<Void, Never>?
-  private var timers: [Scheduler.Timer] = []
+  private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var spinnerShownAt: Duration?
   private var attempt = 0
+  /// Whether the current run has not answered yet: its timeout runs, and abandoning it calls
+  /// the source's cancel hook.
+  private var isAwaitingAnswer = false
+  /// Whether the current run delivered a value, so that its end is not a failure.
+  private var runHasValue = false
+  /// Answers held until the spinner has been visible for its minimum time.
+  private var held: [Answer] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates a runner; nothing starts until ``start(on:)``.
@@ -50,6 +82,8 @@ public final class LoadRunner<Value: Sendable> {
   }
 
   /// Starts a load unless one is in flight; a loaded value stays shown as `refreshing`.
+  ///
+  /// A stream still delivering values is restarted: its sequence is cancelled and made again.
   public func start(on scheduler: Scheduler) {
     guard !state.isInFlight else { return }
     self.scheduler = scheduler
@@ -59,24 +93,30 @@ public final class LoadRunner<Value: Sendable> {
   }
 
   /// Starts a refresh (or joins the one running) and returns when it ends.
+  ///
+  /// It ends when a value is shown (for a stream, the first value of the restarted sequence),
+  /// when the load fails after its retries, when a stream ends, or when the load is cancelled
+  /// or its screen leaves.
   public func refresh(on scheduler: Scheduler) async {
     start(on: scheduler)
     guard state.isInFlight else { return }
     await withCheckedContinuation { waiters.append($0) }
   }
 
-  /// Abandons the load in flight.
+  /// Abandons the load in flight, or stops a stream that is still delivering values.
   ///
   /// Its task is cancelled, its cancel hook runs, and a late result is ignored. A state that was
-  /// loading becomes idle; a refresh falls back to its value.
+  /// loading becomes idle; a refresh falls back to its value; a stopped stream keeps showing
+  /// its last value.
   public func cancel() {
-    guard state.isInFlight else { return }
-    abandon()
+    guard state.isInFlight || task != nil else { return }
+    stopRun()
+    hideSpinner()
     switch state {
     case .refreshing(let value): state = .loaded(value)
-    default: state = .idle
+    case .loading: state = .idle
+    case .idle, .loaded, .failed: break
     }
-    finishWaiters()
   }
 
   /// Dismisses a failure that still has a value to show, returning to `loaded`.
@@ -88,30 +128,21 @@ public final class LoadRunner<Value: Sendable> {
 
   private func begin() {
     guard let scheduler else { return }
-    task?.cancel()
-    generation += 1
+    stopRun()
     startCount += 1
     progress = nil
+    isAwaitingAnswer = true
+    runHasValue = false
     let token = generation
-    if state.value == nil {
+    if state.value == nil && !isSpinnerVisible {
       if options.showDelay <= .zero {
         showSpinner()
       } else {
-        timers.append(
-          scheduler.schedule(after: options.showDelay) { [weak self] in
-            guard let self, self.generation == token, self.state.isInFlight else { return }
-            self.showSpinner()
-          })
+        setTimer(.showDelay, after: options.showDelay) { $0.showSpinner() }
       }
     }
     if let timeout = options.timeout {
-      timers.append(
-        scheduler.schedule(after: timeout) { [weak self] in
-          guard let self, self.generation == token, self.state.isInFlight else { return }
-          self.abandon()
-          self.receive(
-            .failure(LoadTimeoutError(timeout: timeout)), token: self.generation, last: true)
-        })
+      setTimer(.timeout, after: timeout) { $0.timeOut(after: timeout) }
     }
     // NB: outer closures capture self weakly too; a nested `[weak self]` alone would make the
     // outer closure (kept by the loader) hold the runner strongly.
@@ -127,28 +158,32 @@ public final class LoadRunner<Value: Sendable> {
     case .async(let load):
       scheduler.beginTask()
       task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let result: Result<Value, any Error>
-        do { result = .success(try await load(reporter)) } catch { result = .failure(error) }
+        let answer: Answer
+        do { answer = .value(try await load(reporter), isFinal: true) } catch {
+          answer = .failure(error)
+        }
         scheduler.post { [weak self] in
           scheduler.endTask()
-          self?.receive(result, token: token, last: true)
+          self?.receive(answer, token: token)
         }
       }
     case .stream(let makeStream):
       scheduler.beginTask()
       task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
+        let ending: Answer
         do {
           for try await value in makeStream() {
             scheduler.post { [weak self] in
-              self?.receive(.success(value), token: token, last: false)
+              self?.receive(.value(value, isFinal: false), token: token)
             }
           }
-          scheduler.post { scheduler.endTask() }
+          ending = .end
         } catch {
-          scheduler.post { [weak self] in
-            scheduler.endTask()
-            self?.receive(.failure(error), token: token, last: true)
-          }
+          ending = .failure(error)
+        }
+        scheduler.post { [weak self] in
+          scheduler.endTask()
+          self?.receive(ending, token: token)
         }
       }
     }
@@ -164,11 +199,95 @@ public final class LoadRunner<Value: Sendable> {
     load(reporter) { [weak self, weak scheduler] result in
       guard gate.claim() else { return }
       if gate.captureIfSynchronous(result) { return }
-      scheduler?.post { [weak self] in self?.receive(result, token: token, last: true) }
+      scheduler?.post { [weak self] in self?.receive(Self.answer(result), token: token) }
     }
     if let result = gate.closeSynchronousWindow() {
-      receive(result, token: token, last: true)
+      receive(Self.answer(result), token: token)
     }
+  }
+
+  private nonisolated static func answer(_ result: Result<Value, any Error>) -> Answer {
+    switch result {
+    case .success(let value): .value(value, isFinal: true)
+    case .failure(let error): .failure(error)
+    }
+  }
+
+  /// Takes an answer of run `token`, holding it while the spinner must stay visible.
+  private func receive(_ answer: Answer, token: Int) {
+    guard token == generation, let scheduler else { return }
+    if isAwaitingAnswer {
+      // The load answered: its timeout no longer applies, and a spinner not shown yet never
+      // will be.
+      isAwaitingAnswer = false
+      cancelTimer(.timeout)
+      cancelTimer(.showDelay)
+    }
+    if timers[.minimumVisible] != nil {
+      hold(answer)
+    } else if let shownAt = spinnerShownAt,
+      case let visibleUntil = shownAt.saturatingAdding(options.minimumVisible),
+      scheduler.clock.now < visibleUntil
+    {
+      hold(answer)
+      setTimer(.minimumVisible, at: visibleUntil) { $0.releaseHeld() }
+    } else {
+      apply(answer)
+    }
+  }
+
+  /// Keeps an answer until the spinner may go; of several values in a row, the latest wins.
+  private func hold(_ answer: Answer) {
+    if case .value = answer, case .value? = held.last { held.removeLast() }
+    held.append(answer)
+  }
+
+  private func releaseHeld() {
+    let answers = held
+    held.removeAll()
+    let token = generation
+    // NB: showing a value runs the owner's code, which may start another run.
+    for answer in answers where generation == token { apply(answer) }
+  }
+
+  private func apply(_ answer: Answer) {
+    switch answer {
+    case .value(let value, let isFinal):
+      if isFinal { task = nil }
+      runHasValue = true
+      attempt = 0
+      hideSpinner()
+      onValue?(value)
+      state = .loaded(value)
+    case .end:
+      task = nil
+      if !runHasValue { fail(EmptyStreamError()) }
+    case .failure(let error):
+      task = nil
+      fail(error)
+    }
+  }
+
+  /// Fails the current run: retries after the backoff while the policy allows (the spinner
+  /// stays up meanwhile), or shows the error.
+  private func fail(_ error: any Error) {
+    if error is CancellationError, state.isInFlight {
+      hideSpinner()
+      state = state.value.map { .loaded($0) } ?? .idle
+    } else if attempt < options.retry.retries {
+      attempt += 1
+      // NB: a stream that failed after its values reconnects as a refresh of its last value.
+      if case .loaded(let value) = state { state = .refreshing(value) }
+      setTimer(.retryBackoff, after: options.retry.backoff(beforeRetry: attempt)) { $0.begin() }
+    } else {
+      hideSpinner()
+      state = .failed(error, lastValue: state.value)
+    }
+  }
+
+  private func timeOut(after timeout: Duration) {
+    stopRun()
+    fail(LoadTimeoutError(timeout: timeout))
   }
 
   private func showSpinner() {
@@ -176,65 +295,49 @@ public final class LoadRunner<Value: Sendable> {
     isSpinnerVisible = true
   }
 
-  /// Applies a result of load `token`, holding it back until the spinner was visible long enough.
-  private func receive(_ result: Result<Value, any Error>, token: Int, last: Bool) {
-    guard token == generation, let scheduler else { return }
-    if let shownAt = spinnerShownAt {
-      let visibleUntil = shownAt + options.minimumVisible
-      if scheduler.clock.now < visibleUntil {
-        timers.append(
-          scheduler.schedule(at: visibleUntil) { [weak self] in
-            self?.receive(result, token: token, last: last)
-          })
-        return
-      }
-    }
-    hideSpinner()
-    switch result {
-    case .success(let value):
-      settleRun(keepingTask: !last)
-      onValue?(value)
-      state = .loaded(value)
-    case .failure(let error):
-      settleRun()
-      if error is CancellationError, state.isInFlight {
-        state = state.value.map { .loaded($0) } ?? .idle
-      } else if attempt < options.retry.retries {
-        attempt += 1
-        let wait = options.retry.backoff(beforeRetry: attempt)
-        timers.append(
-          scheduler.schedule(after: wait) { [weak self] in
-            guard let self, self.generation == token else { return }
-            self.begin()
-          })
-        return
-      } else {
-        state = .failed(error, lastValue: state.value)
-      }
-    }
-    if last { finishWaiters() }
-  }
-
   private func hideSpinner() {
     spinnerShownAt = nil
     isSpinnerVisible = false
   }
 
-  /// Ends the bookkeeping of a finished run without touching the state; a stream keeps its task.
-  private func settleRun(keepingTask: Bool = false) {
-    if !keepingTask { task = nil }
-    for timer in timers { scheduler?.cancel(timer) }
-    timers.removeAll()
-  }
-
-  private func abandon() {
+  /// Ends the current run: its later answers are dropped, its task is cancelled, its cancel
+  /// hook runs if it has not answered, and its timers and held answers go.
+  private func stopRun() {
     generation += 1
     task?.cancel()
     task = nil
-    if case .callback(_, let cancel) = source { cancel?() }
-    for timer in timers { scheduler?.cancel(timer) }
-    timers.removeAll()
-    hideSpinner()
+    if isAwaitingAnswer, case .callback(_, let cancel) = source { cancel?() }
+    isAwaitingAnswer = false
+    for role in TimerRole.allCases { cancelTimer(role) }
+    held.removeAll()
+  }
+
+  // MARK: Timers
+
+  private func setTimer(
+    _ role: TimerRole, after delay: Duration, _ action: @escaping @MainActor (LoadRunner) -> Void
+  ) {
+    guard let scheduler else { return }
+    setTimer(role, at: scheduler.clock.now.saturatingAdding(delay), action)
+  }
+
+  /// Sets the timer of `role` for the current run, replacing the one it had.
+  private func setTimer(
+    _ role: TimerRole, at deadline: Duration, _ action: @escaping @MainActor (LoadRunner) -> Void
+  ) {
+    guard let scheduler else { return }
+    cancelTimer(role)
+    let token = generation
+    timers[role] = scheduler.schedule(at: deadline) { [weak self] in
+      guard let self, self.generation == token else { return }
+      self.timers[role] = nil
+      action(self)
+    }
+  }
+
+  private func cancelTimer(_ role: TimerRole) {
+    guard let timer = timers.removeValue(forKey: role) else { return }
+    scheduler?.cancel(timer)
   }
 
   private func finishWaiters() {

@@ -11,6 +11,13 @@ public enum LoadSource<Value: Sendable> {
   /// An async function; it is cancelled as a task when the load is abandoned.
   case async(@Sendable (ProgressReporter) async throws -> Value)
   /// A sequence of values: the first is shown like a load's value, each later one updates it.
+  ///
+  /// The timeout covers the wait for the first value. A refresh cancels the sequence and makes
+  /// a new one, and returns with its first value (or its failure). A sequence that ends after
+  /// its values leaves the last one shown; one that ends without a value fails with
+  /// ``EmptyStreamError``, retried like any failure. The sequence is cancelled when the load
+  /// is cancelled or its screen leaves; the last value stays shown, and a refresh starts it
+  /// again.
   case stream(@Sendable () -> AsyncThrowingStream<Value, any Error>)
 
   /// A source from any `AsyncSequence` of values.

@@ -2,9 +2,15 @@
 public struct LoadingOptions: Sendable {
   /// How long a load may run before the spinner shows, so fast loads never flash it.
   public var showDelay: Duration
-  /// How long the spinner stays once shown, so it never blinks.
+  /// How long the spinner stays once shown, so it never blinks; answers that arrive sooner are
+  /// held until then, and of several values the latest is shown.
   public var minimumVisible: Duration
-  /// How long a load may take before it fails with ``LoadTimeoutError``; `nil` for no limit.
+  /// How long a load may take to answer before it fails with ``LoadTimeoutError``; `nil` for
+  /// no limit.
+  ///
+  /// A stream answers with its first value. An answer that arrived in time is never failed by
+  /// the timeout while the spinner finishes its minimum time. Durations too long for the
+  /// clock, such as `.seconds(Int.max)`, never fire.
   public var timeout: Duration?
   /// Automatic retries after a failure.
   public var retry: RetryPolicy

@@ -20,10 +20,12 @@ enum LoadingVariant: String, CaseIterable, CustomTestStringConvertible {
         source: source, options: options,
         build: { ContentScreen(value: $0) },
         update: { screen, value in screen.value = value })
-      return LoadingSubject(screen: controller) { controller.state }
+      return LoadingSubject(
+        screen: controller, state: { controller.state }, cancel: { controller.runner.cancel() })
     case .protocolExtension:
       let screen = LoadingContentScreen(source: source, options: options)
-      return LoadingSubject(screen: screen) { screen.loadingState }
+      return LoadingSubject(
+        screen: screen, state: { screen.loadingState }, cancel: { screen.cancelLoading() })
     }
   }
 }
@@ -32,6 +34,8 @@ enum LoadingVariant: String, CaseIterable, CustomTestStringConvertible {
 struct LoadingSubject {
   let screen: Screen
   let state: () -> LoadingState<String>
+  /// Cancels the load the way the variant offers it to its user.
+  let cancel: () -> Void
 }
 
 /// The content a `LoadingController` builds in the shared suite.

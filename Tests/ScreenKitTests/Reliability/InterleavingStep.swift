@@ -12,14 +12,17 @@ import ScreenKitTesting
 enum InterleavingStep: Sendable, Equatable, CustomStringConvertible {
   /// Lets virtual time pass.
   case advance(milliseconds: Int)
-  /// Answers the subject's oldest pending load with a new value.
+  /// Answers the subject's oldest pending load with a new value; a stream takes it as its
+  /// next value and stays pending.
   case resolve(subject: Int)
   /// Answers the subject's oldest pending load with an error.
   case reject(subject: Int)
+  /// Ends the subject's oldest open stream without an error (with or without values).
+  case end(subject: Int)
   /// Answers the subject's oldest pending load from a detached task on another thread.
   case completeFromAnotherThread(subject: Int, succeeds: Bool)
-  /// Calls a callback load's completion twice (a value and an error, in either order); an
-  /// async load is simply resolved.
+  /// Calls a callback load's completion twice (a value and an error, in either order), or
+  /// sends both to a stream; an async load is simply resolved.
   case completeTwice(subject: Int, succeedsFirst: Bool)
   /// Presses a key on the stage.
   case press(Key)
@@ -56,7 +59,8 @@ enum InterleavingStep: Sendable, Equatable, CustomStringConvertible {
   /// step towards the simplest one (a short wait).
   init(code: Int, argument: Int, choice: Int) {
     let subject = argument % 4
-    let form: FakeLoader<String>.Form = choice % 2 == 0 ? .async : .callback
+    let form = FakeLoader<String>.Form.allCases[choice % FakeLoader<String>.Form.allCases.count]
+    let slot = choice / 3 % 2
     switch code {
     case 0...1: self = .advance(milliseconds: argument)
     case 2...5: self = .resolve(subject: subject)
@@ -67,16 +71,17 @@ enum InterleavingStep: Sendable, Equatable, CustomStringConvertible {
     case 14: self = .resize(Self.sizes[argument % Self.sizes.count])
     case 15...16: self = .push(form)
     case 17: self = .pop
-    case 18: self = .add(form, slot: choice / 2 % 2)
+    case 18: self = .add(form, slot: slot)
     case 19: self = .remove(subject: subject)
-    case 20: self = .move(subject: subject, slot: choice / 2 % 2)
-    default: self = .refresh(subject: subject)
+    case 20: self = .move(subject: subject, slot: slot)
+    case 21...22: self = .refresh(subject: subject)
+    default: self = .end(subject: subject)
     }
   }
 
   /// A generator of single steps.
   static var generator: Generator<InterleavingStep, some SendableSequenceType> {
-    zip(Gen.int(in: 0...22), Gen.int(in: 0...1000), Gen.int(in: 0...3))
+    zip(Gen.int(in: 0...23), Gen.int(in: 0...1000), Gen.int(in: 0...5))
       .map { code, argument, choice in
         InterleavingStep(code: code, argument: argument, choice: choice)
       }
@@ -88,6 +93,7 @@ enum InterleavingStep: Sendable, Equatable, CustomStringConvertible {
     case .advance(let milliseconds): "advance \(milliseconds) ms"
     case .resolve(let subject): "resolve \(name(subject))"
     case .reject(let subject): "reject \(name(subject))"
+    case .end(let subject): "end the stream of \(name(subject))"
     case .completeFromAnotherThread(let subject, let succeeds):
       "\(succeeds ? "resolve" : "reject") \(name(subject)) from another thread"
     case .completeTwice(let subject, let succeedsFirst):

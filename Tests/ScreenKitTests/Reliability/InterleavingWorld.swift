@@ -158,6 +158,10 @@ final class InterleavingWorld {
       guard let subject = pick(number) else { return "\(step): no subject" }
       subject.loader.reject(SampleError())
       return "reject \(subject.name)"
+    case .end(let number):
+      guard let subject = pick(number) else { return "\(step): no subject" }
+      subject.loader.end()
+      return "end the stream of \(subject.name)"
     case .completeFromAnotherThread(let number, let succeeds):
       guard let subject = pick(number) else { return "\(step): no subject" }
       let loader = subject.loader
@@ -169,7 +173,7 @@ final class InterleavingWorld {
     case .completeTwice(let number, let succeedsFirst):
       guard let subject = pick(number) else { return "\(step): no subject" }
       let value = nextValue()
-      guard subject.form == .callback else {
+      guard subject.form != .async else {
         // NB: an async load has no completion to call twice; dropping it would hang its task.
         subject.loader.resolve(value)
         return "resolve async \(subject.name) with \(value) (for complete twice)"
@@ -375,15 +379,25 @@ final class InterleavingWorld {
   /// A mounted subject shows exactly one of: loading (a spinner, or nothing yet), the error,
   /// or the content for its state's value (with a refresh badge while refreshing or after a
   /// failed refresh).
+  ///
+  /// A loaded stream shows the latest value its newest subscription took: no value is dropped
+  /// (held while the spinner stays, then lost) or shown stale.
   private func displayProblems(_ subject: InterleavingSubject) -> [String] {
+    var found: [String] = []
+    if subject.form == .stream, case .loaded(let value) = subject.state,
+      let latest = subject.loader.newestStreamValue, latest != value
+    {
+      found.append("shows \(value), but its stream's latest value is \(latest)")
+    }
     switch subject.screen {
     case let controller as LoadingController<String>:
-      containerProblems(controller)
+      found += containerProblems(controller)
     case let screen as LoadingContentScreen:
-      protocolProblems(screen)
+      found += protocolProblems(screen)
     default:
-      ["unknown subject type"]
+      found.append("unknown subject type")
     }
+    return found
   }
 
   private func containerProblems(_ controller: LoadingController<String>) -> [String] {
@@ -476,6 +490,10 @@ final class InterleavingWorld {
   /// Answers every pending load, unmounts, and returns what was left running or broken.
   func finish() async -> [String] {
     for subject in subjects {
+      if subject.form == .stream {
+        subject.loader.resolve("end")
+        while subject.loader.pendingCount > 0 { subject.loader.end() }
+      }
       while subject.loader.pendingCount > 0 { subject.loader.resolve("end") }
     }
     await harness.settle()
