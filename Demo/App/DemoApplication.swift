@@ -12,7 +12,7 @@ enum DemoApplication {
       root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
     // NB: keys reach this only when no screen handled them; no demo screen takes text input,
     // so `q` is never a typed letter here.
-    application.onUnhandledKey = { key in
+    application.onUnhandledKey = { application, key in
       if key == "q" { application.quit() }
     }
     do {

@@ -13,7 +13,7 @@ enum TestHost {
     let mode = CommandLine.arguments.dropFirst().first ?? "idle"
     let screen = TestHostScreen(animates: mode == "spinner", interval: .milliseconds(100))
     let application = CursesApplication(root: screen)
-    application.onUnhandledKey = { key in
+    application.onUnhandledKey = { application, key in
       switch key {
       case "q": application.quit()
       case "t": fatalError("forced trap")

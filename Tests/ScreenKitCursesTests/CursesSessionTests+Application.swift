@@ -8,7 +8,8 @@ import Testing
 
 @testable import ScreenKitCurses
 
-/// `CursesApplication` run in this process on a pseudo-terminal. Part of the
+/// `CursesApplication` run in this process on a pseudo-terminal: ownership, quitting, far
+/// deadlines and the lifetimes of the descriptors its event sources watch. Part of the
 /// serialized session suite, since a process has one ncurses session at a time.
 extension CursesSessionTests {
   private func options(_ pty: PseudoTerminal) -> CursesTerminal.Options {
@@ -44,6 +45,77 @@ extension CursesSessionTests {
     return await watchdog.value
   }
 
+  @Test func quitBeforeRunMakesRunReturnAtOnceWithoutTouchingTheTerminal() async throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let before = pty.modes()
+    let application = CursesApplication(root: SizeScreen(), options: options(pty))
+    application.onUnhandledKey = { application, key in
+      if key == "q" { application.quit() }
+    }
+    application.quit()
+    let endedByItself = try await run(application, on: pty)
+    #expect(endedByItself, "run() waited for a quit that had already been asked for")
+    #expect(application.frameCount == 0)
+    #expect(pty.written.isEmpty)
+    #expect(sameModes(pty.modes(), before))
+    // The request was used up: the next run shows the screen until it is quit again.
+    let ranAgain = try await run(application, on: pty, once: "size 80x24") { pty.type("q") }
+    #expect(ranAgain)
+    #expect(application.frameCount > 0)
+  }
+
+  @Test func theDocumentedQuitHandlerDoesNotKeepTheApplicationAlive() async throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    weak var weakApplication: CursesApplication?
+    do {
+      let application = CursesApplication(root: SizeScreen(), options: options(pty))
+      application.onUnhandledKey = { application, key in
+        if key == "q" { application.quit() }
+      }
+      weakApplication = application
+      let endedByItself = try await run(application, on: pty, once: "size 80x24") {
+        pty.type("q")
+      }
+      #expect(endedByItself)
+    }
+    #expect(weakApplication == nil, "the application outlived its last reference")
+  }
+
+  /// Each session's descriptors are closed only after the sources watching them were
+  /// cancelled, so the numbers the next session reuses at once (its pty, its signal pipe) are
+  /// watched afresh: every session sees its resize signal and its `q`, and nothing a session
+  /// opened is still open after it.
+  @Test func sessionsOpenedAndClosedInALoopEachSeeTheirOwnDescriptors() async throws {
+    for round in 0..<12 {
+      let pty = try PseudoTerminal()
+      let application = CursesApplication(root: SizeScreen(), options: options(pty))
+      application.onUnhandledKey = { application, key in
+        if key == "q" { application.quit() }
+      }
+      let width = 60 + round
+      let before = openDescriptors()
+      let during = Shared<[Int32: String]>([:])
+      let endedByItself = try await run(application, on: pty, once: "size 80x24") {
+        during.value = openDescriptors().filter { before[$0.key] != $0.value }
+        var size = winsize(ws_row: 20, ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(pty.leader, UInt(TIOCSWINSZ), &size)
+        kill(getpid(), SIGWINCH)
+        if !pty.eventuallyShows("size \(width)x20") {
+          Issue.record("round \(round): the resize signal never reached the application")
+        }
+        pty.type("q")
+      }
+      #expect(endedByItself, "round \(round): q never reached the application")
+      pty.close()
+      // NB: by what each descriptor refers to, not by number: parallel tests reuse numbers.
+      let now = openDescriptors()
+      let left = during.value.filter { now[$0.key] == $0.value }
+      #expect(left.isEmpty, "round \(round): still open after the session: \(left)")
+    }
+  }
+
   @Test func farFutureDispatchTimesAreNever() {
     #expect(CursesApplication.dispatchTime(after: .seconds(Int.max)) == .distantFuture)
     #expect(CursesApplication.dispatchTime(after: Duration(attoseconds: .max)) == .distantFuture)
@@ -61,7 +133,7 @@ extension CursesSessionTests {
     defer { pty.close() }
     let screen = SizeScreen()
     let application = CursesApplication(root: screen, options: options(pty))
-    application.onUnhandledKey = { key in
+    application.onUnhandledKey = { application, key in
       if key == "q" { application.quit() }
     }
     var fired = false
@@ -76,6 +148,19 @@ extension CursesSessionTests {
     #expect(!fired)
   }
 
+}
+
+/// The descriptors this process has open, with what each refers to (such as `pipe:[1234]`).
+private func openDescriptors() -> [Int32: String] {
+  var open: [Int32: String] = [:]
+  var target = [CChar](repeating: 0, count: 256)
+  for descriptor in Int32(0)..<1024 {
+    let count = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
+    guard count > 0 else { continue }
+    open[descriptor] = String(
+      decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+  return open
 }
 
 /// A screen that shows the stage's size and the keys it was sent, and handles no key, so
@@ -151,4 +236,31 @@ extension CursesSessionTests {
     }
   }
 
+  /// The wake pipe lives as long as the host, also after `close()`; freeing the host closes it,
+  /// and work posted afterwards (by a load still running) writes to no descriptor.
+  @Test(arguments: [true, false])
+  func anEmbeddedHostsWakeDescriptorLivesAsLongAsTheHost(closedFirst: Bool) throws {
+    try withForeignSession { window in
+      let scheduler = Scheduler()
+      var host: EmbeddedHost? = try EmbeddedHost(
+        root: Screen(), window: window, palette: CursesPalette(), scheduler: scheduler)
+      let descriptor = try #require(host?.wakeDescriptor)
+      let pipe = try #require(openDescriptors()[descriptor])
+      if closedFirst { host?.close() }
+      #expect(openDescriptors()[descriptor] == pipe)
+      host = nil
+      #expect(openDescriptors()[descriptor] != pipe, "the wake pipe outlived its host")
+      // NB: a new pipe likely takes the freed number; a late post must not write into it.
+      var ends: [Int32] = [-1, -1]
+      #expect(Glibc.pipe(&ends) == 0)
+      defer {
+        Glibc.close(ends[0])
+        Glibc.close(ends[1])
+      }
+      scheduler.post {}
+      var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+      #expect(poll(&reader, 1, 0) == 0)
+      scheduler.runDue()
+    }
+  }
 }

@@ -32,6 +32,7 @@ public final class EmbeddedHost {
   public let writer: CursesCanvasWriter
 
   private let wake: WakeSignal
+  private let scheduler: Scheduler
 
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
   /// the hierarchy; nothing is drawn until ``draw()``.
@@ -44,6 +45,7 @@ public final class EmbeddedHost {
   ) throws(TerminalError) {
     let wake = try WakeSignal()
     self.wake = wake
+    self.scheduler = scheduler
     self.window = window
     self.region = region
     let area = EmbeddedHost.area(of: window, region: region)
@@ -56,6 +58,10 @@ public final class EmbeddedHost {
 
   /// A descriptor that becomes readable when work was posted from another thread; poll it
   /// with the program's input, then call ``tick()``.
+  ///
+  /// It stays open until the host is freed, also after ``close()``. A program that watches it
+  /// with a dispatch source cancels that source, and waits for its cancel handler, before it
+  /// lets go of the host.
   public var wakeDescriptor: Int32 { wake.readDescriptor }
 
   /// The timeout to pass to `poll` with ``wakeDescriptor``: the milliseconds until the next
@@ -141,6 +147,12 @@ public final class EmbeddedHost {
   public func close() {
     stage.scheduler.wakeHandler = nil
     stage.unmount()
+  }
+
+  deinit {
+    // NB: work posted later (by a load still running) must not keep the pipe open or write to
+    // it; the pipe closes with the wake signal once this handler lets go of it.
+    scheduler.wakeHandler = nil
   }
 
   private var area: Rect { EmbeddedHost.area(of: window, region: region) }

@@ -15,7 +15,9 @@ public import ScreenKit
 /// @main enum App {
 ///   static func main() async {
 ///     let application = CursesApplication(root: HomeScreen())
-///     application.onUnhandledKey = { key in if key == "q" { application.quit() } }
+///     application.onUnhandledKey = { application, key in
+///       if key == "q" { application.quit() }
+///     }
 ///     do { try await application.run() } catch { error.exit() }
 ///   }
 /// }
@@ -28,9 +30,12 @@ public final class CursesApplication {
   public var options: CursesTerminal.Options
   /// The shortest time between two frames.
   public var frameInterval: Duration = .milliseconds(16)
-  /// Called with each key that no screen handled; the application decides what it means
-  /// (for example `q` quits).
-  public var onUnhandledKey: (@MainActor (Key) -> Void)?
+  /// Called with the application and each key that no screen handled; the application
+  /// decides what it means (for example `q` quits).
+  ///
+  /// The handler is handed the application so that it need not capture it: a handler that
+  /// captured its own application would keep it alive forever.
+  public var onUnhandledKey: (@MainActor (CursesApplication, Key) -> Void)?
 
   /// The number of frames written since ``run()`` began.
   public private(set) var frameCount = 0
@@ -40,6 +45,9 @@ public final class CursesApplication {
   private var terminal: CursesTerminal?
   private var writer: CursesCanvasWriter?
   private var sources: [any DispatchSourceProtocol] = []
+  /// Entered by each source and left by its cancel handler, after which dispatch no longer
+  /// watches its descriptor and the descriptor may be closed.
+  private var sourcesWatching = DispatchGroup()
   private var timer: (any DispatchSourceTimer)?
   private var armedDeadline: Duration?
   private var lastFrame: Duration?
@@ -61,14 +69,21 @@ public final class CursesApplication {
   /// Opens the terminal, shows the hierarchy and runs until ``quit()``; the terminal is put
   /// back before it returns or throws.
   ///
+  /// When it returns, nothing watches the input descriptor any more, so the caller may close
+  /// it. After a ``quit()`` made while the application was not running, it returns at once
+  /// without touching the terminal.
+  ///
   /// - Throws: ``TerminalError`` when there is no usable terminal; nothing was drawn then.
   public func run() async throws(TerminalError) {
     precondition(terminal == nil, "CursesApplication.run() is already running")
+    if isQuitting {
+      isQuitting = false
+      return
+    }
     let terminal = try CursesTerminal(options: options)
     self.terminal = terminal
     let writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
     self.writer = writer
-    isQuitting = false
     frameCount = 0
     wakeCount = 0
     lastFrame = nil
@@ -92,7 +107,13 @@ public final class CursesApplication {
       }
     }
 
+    // NB: a descriptor may be closed (by the terminal, or by the caller once run returns) only
+    // after dispatch stopped watching it, which its source's cancel handler tells; closed
+    // earlier, its number can be reused and the late unregistration hits the new descriptor.
     for source in sources { source.cancel() }
+    await withCheckedContinuation { continuation in
+      sourcesWatching.notify(queue: .main) { continuation.resume() }
+    }
     sources.removeAll()
     timer = nil
     armedDeadline = nil
@@ -102,9 +123,12 @@ public final class CursesApplication {
     terminal.close()
     self.terminal = nil
     self.writer = nil
+    isQuitting = false
   }
 
   /// Ends ``run()``: it returns once the current event has been handled.
+  ///
+  /// Called while the application is not running, it makes the next ``run()`` return at once.
   public func quit() {
     isQuitting = true
     continuation?.resume()
@@ -132,7 +156,13 @@ public final class CursesApplication {
       MainActor.assumeIsolated { self?.timerFired() }
     }
     timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
-    for source in [input, signals, timer] as [any DispatchSourceProtocol] { source.resume() }
+    let watching = DispatchGroup()
+    for source in [input, signals, timer] as [any DispatchSourceProtocol] {
+      watching.enter()
+      source.setCancelHandler { watching.leave() }
+      source.resume()
+    }
+    sourcesWatching = watching
     self.timer = timer
     sources = [input, signals, timer]
   }
@@ -188,7 +218,7 @@ public final class CursesApplication {
     case .resize(let size):
       stage.resize(to: size)
     case .key(let key):
-      if !stage.send(key) { onUnhandledKey?(key) }
+      if !stage.send(key) { onUnhandledKey?(self, key) }
     }
   }
 
