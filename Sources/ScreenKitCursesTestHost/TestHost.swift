@@ -1,17 +1,34 @@
 import Glibc
 import ScreenKit
 import ScreenKitCurses
+import Synchronization
+
+/// The signal a handler installed with `--handle=N` last received, shown on the screen.
+let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner]`. Keys: `q` quits normally, `t` forces a
-/// Swift trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts. After
-/// a normal quit it prints `frames=N wakes=M` to standard error.
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood] [--handle=N] [--ignore=N]`.
+/// `--handle=N` installs a handler for signal N before the session opens (the screen then
+/// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
+/// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
+/// the stack of a new thread, `e` writes a line to standard error. After a normal quit it
+/// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error.
 @main
 enum TestHost {
   static func main() async {
-    let mode = CommandLine.arguments.dropFirst().first ?? "idle"
-    let screen = TestHostScreen(animates: mode == "spinner", interval: .milliseconds(100))
+    let arguments = CommandLine.arguments.dropFirst()
+    let mode = arguments.first { !$0.hasPrefix("--") } ?? "idle"
+    for argument in arguments {
+      if let number = value(of: "--handle=", in: argument) {
+        signal(number) { handledSignal.store($0, ordering: .relaxed) }
+      } else if let number = value(of: "--ignore=", in: argument) {
+        signal(number, SIG_IGN)
+      }
+    }
+    let screen = TestHostScreen(
+      mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
+      interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100))
     let application = CursesApplication(root: screen)
     application.onUnhandledKey = { application, key in
       switch key {
@@ -21,6 +38,8 @@ enum TestHost {
       case "s":
         let address = UnsafeMutablePointer<Int>(bitPattern: 16)
         address?.pointee = 1
+      case "o": overflowTheStackOfANewThread()
+      case "e": writeToStandardError("written during the session\n")
       default: break
       }
     }
@@ -29,7 +48,39 @@ enum TestHost {
     } catch {
       error.exit()
     }
-    var line = Array("frames=\(application.frameCount) wakes=\(application.wakeCount)\n".utf8)
+    writeToStandardError("frames=\(application.frameCount) wakes=\(application.wakeCount)\n")
+    let numeric = setlocale(LC_NUMERIC, nil).map { String(cString: $0) } ?? "?"
+    let ctype = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "?"
+    writeToStandardError("locale numeric=\(numeric) ctype=\(ctype)\n")
+  }
+
+  private static func value(of prefix: String, in argument: String) -> Int32? {
+    argument.hasPrefix(prefix) ? Int32(argument.dropFirst(prefix.count)) : nil
+  }
+
+  private static func writeToStandardError(_ text: String) {
+    var line = Array(text.utf8)
+    // NB: stderr (the FILE) is shared mutable state to Swift 6; the descriptor is not.
     _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
   }
+
+  /// Recurses without end on a thread of its own, which has no alternate signal stack, as a
+  /// load on a worker thread would.
+  private static func overflowTheStackOfANewThread() {
+    var thread = pthread_t()
+    _ = pthread_create(
+      &thread, nil,
+      { _ in
+        _ = recurse(1)
+        return nil
+      }, nil)
+    pthread_detach(thread)
+  }
+}
+
+/// Recurses forever; the addition after the call keeps it from becoming a loop.
+@inline(never)
+private func recurse(_ depth: Int) -> Int {
+  var frame = (depth, depth, depth, depth)
+  return withUnsafeMutablePointer(to: &frame) { recurse($0.pointee.0 &+ 1) &+ $0.pointee.1 }
 }

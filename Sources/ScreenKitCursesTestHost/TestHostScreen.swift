@@ -1,22 +1,28 @@
 import ScreenKit
 
-/// A screen for the terminal tests: a fixed line of text, and in `spinner` mode a counter
-/// advanced by a scheduler timer, so the child has something live to draw.
+/// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
+/// by a scheduler timer, so the child has something live to draw, and in `flood` mode every
+/// cell changing on every tick, so frames are large.
 final class TestHostScreen: Screen {
-  private let animates: Bool
+  /// What the screen draws.
+  enum Mode: String {
+    case idle, spinner, flood
+  }
+
+  private let mode: Mode
   private let interval: Duration
   private var tick = 0
   private var timer: Scheduler.Timer?
 
-  /// Creates the screen; `animates` starts a timer every `interval` once it appears.
-  init(animates: Bool, interval: Duration) {
-    self.animates = animates
+  /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
+  init(mode: Mode, interval: Duration) {
+    self.mode = mode
     self.interval = interval
     super.init()
   }
 
   override func didAppear() {
-    if animates { scheduleTick() }
+    if mode != .idle { scheduleTick() }
   }
 
   override func willDisappear() {
@@ -34,12 +40,23 @@ final class TestHostScreen: Screen {
   }
 
   override func draw(in canvas: inout Canvas) {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if mode == .flood {
+      for y in 1..<canvas.size.height {
+        let row = (0..<canvas.size.width).map { letters[($0 + y + tick) % letters.count] }
+        canvas.drawText(String(row), at: Point(x: 0, y: y))
+      }
+    }
     canvas.drawText("READY 漢字", at: Point(x: 0, y: 0), style: .bold)
     let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    if animates {
+    if mode == .spinner {
       canvas.drawText(
         "\(frames[tick % frames.count]) tick \(tick)", at: Point(x: 0, y: 1),
         style: Style(foreground: .cyan))
+    }
+    let handled = handledSignal.load(ordering: .relaxed)
+    if handled != 0 {
+      canvas.drawText("handled \(handled)", at: Point(x: 0, y: 2))
     }
   }
 }

@@ -14,12 +14,18 @@ final class ChildProcess {
 
   let pid: pid_t
   private let errorRead: Int32
+  private var capturedError: String?
 
   /// Starts `executable` with `arguments`, fds 0 and 1 on `input`/`output`, and `environment`
   /// added to a minimal one.
+  ///
+  /// Standard error is captured unless `errorOutput` names a descriptor for it. The child
+  /// starts with `blockedSignals` blocked and `ignoredSignals` ignored, as a parent (a shell
+  /// running it under `nohup`, say) would hand them down through `exec`.
   init(
     executable: String, arguments: [String] = [], input: Int32, output: Int32,
-    environment: [String: String], blockedSignals: [Int32] = []
+    errorOutput: Int32? = nil, environment: [String: String], blockedSignals: [Int32] = [],
+    ignoredSignals: [Int32] = []
   ) throws {
     var errorPipe: [Int32] = [-1, -1]
     // NB: close-on-exec, so children spawned by parallel tests do not hold each other's pipes.
@@ -29,7 +35,7 @@ final class ChildProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, input, 0)
     posix_spawn_file_actions_adddup2(&actions, output, 1)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    posix_spawn_file_actions_adddup2(&actions, errorOutput ?? errorPipe[1], 2)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -53,14 +59,21 @@ final class ChildProcess {
       if let value = getenv(name) { merged[name] = String(cString: value) }
     }
     merged.merge(environment) { _, new in new }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    var command = [executable] + arguments
+    if !ignoredSignals.isEmpty {
+      // NB: posix_spawn can only reset dispositions; a shell's `trap ''` then exec hands an
+      // ignored signal down the way a parent does.
+      let numbers = ignoredSignals.map(String.init).joined(separator: " ")
+      command = ["/bin/sh", "-c", "trap '' \(numbers); exec \"$0\" \"$@\""] + command
+    }
+    let argv = command.map { strdup($0) } + [nil]
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
     close(errorPipe[1])
     guard result == 0 else {
       close(errorPipe[0])
@@ -108,8 +121,46 @@ final class ChildProcess {
     return ending
   }
 
-  /// Everything the child wrote to standard error (read after it ended).
+  /// The processes in the child's process group, which it leads.
+  ///
+  /// That is the child and anything it started; zombies (ended, not yet reaped) count only
+  /// when `zombies` is true.
+  func processesInGroup(zombies: Bool = false) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let process = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { return nil }
+      // After "pid (name) ": state, ppid, pgrp.
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      guard fields.count > 2, zombies || (fields[0] != "Z" && fields[0] != "X"),
+        pid_t(fields[2]) == pid
+      else { return nil }
+      return process
+    }
+  }
+
+  #if arch(arm64)
+    private static let writeSystemCall = 64
+  #else
+    private static let writeSystemCall = 1
+  #endif
+
+  /// Whether one of the child's threads is blocked in `write`, as when its terminal does not
+  /// read fast enough.
+  func isBlockedInWrite() -> Bool {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.contains { task in
+      let call = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)
+      return call?.split(separator: " ").first == "\(Self.writeSystemCall)"
+    }
+  }
+
+  /// Everything the child wrote to standard error (read after it ended; later calls return
+  /// the same text).
   func standardError() -> String {
+    if let capturedError { return capturedError }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -118,7 +169,8 @@ final class ChildProcess {
       bytes.append(contentsOf: buffer[0..<count])
     }
     close(errorRead)
-    return String(decoding: bytes, as: UTF8.self)
+    capturedError = String(decoding: bytes, as: UTF8.self)
+    return capturedError ?? ""
   }
 
   /// The path of an executable built next to the test bundle.

@@ -12,6 +12,7 @@ final class PseudoTerminal: Sendable {
   let follower: Int32
   private let output = Mutex<[UInt8]>([])
   private let finished = Mutex(false)
+  private let paused = Mutex(false)
 
   init() throws {
     var leader: Int32 = -1
@@ -28,6 +29,8 @@ final class PseudoTerminal: Sendable {
   private func drainLoop() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
+      // NB: the pty's buffer fills while draining is paused, and the program's writes block.
+      while paused.withLock({ $0 }) { usleep(1_000) }
       let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
       if count > 0 {
         output.withLock { $0.append(contentsOf: buffer[0..<count]) }
@@ -52,6 +55,17 @@ final class PseudoTerminal: Sendable {
     waitUntil(timeout: timeout) { writtenText.contains(text) }
   }
 
+  /// Stops reading what the program writes (after the read under way), so that once the
+  /// pty's buffer is full the program blocks in `write`, as on a slow terminal.
+  func pauseDraining() {
+    paused.withLock { $0 = true }
+  }
+
+  /// Reads what the program writes again.
+  func resumeDraining() {
+    paused.withLock { $0 = false }
+  }
+
   /// The follower's current terminal modes.
   func modes() -> termios {
     var modes = termios()
@@ -67,6 +81,7 @@ final class PseudoTerminal: Sendable {
 
   /// Closes both sides; the drain thread ends once the follower is gone.
   func close() {
+    resumeDraining()
     Glibc.close(follower)
     _ = waitUntil(timeout: .seconds(5)) { finished.withLock { $0 } }
     Glibc.close(leader)
