@@ -5,29 +5,10 @@ import Testing
 /// A ScreenKit program (the test host) on a pseudo-terminal: however it ends, the terminal's
 /// modes are what they were before it started, and its exit status tells how it ended.
 @Suite struct TerminalRestoreTests {
-  private static let host = ChildProcess.builtExecutable("ScreenKitCursesTestHost")
-
-  /// Starts the host on a fresh pty and waits until its first frame is on the terminal.
-  private func startHost(
-    mode: String = "spinner", blockedSignals: [Int32] = [],
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (PseudoTerminal, ChildProcess, termios) {
-    let terminal = try PseudoTerminal()
-    let before = terminal.modes()
-    let child = try ChildProcess(
-      executable: Self.host, arguments: [mode], input: terminal.follower,
-      output: terminal.follower, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"],
-      blockedSignals: blockedSignals)
-    let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
-    #expect(ready, "the host never drew its first frame", sourceLocation: sourceLocation)
-    #expect(
-      !sameModes(before, terminal.modes()), "the host did not change the terminal's modes",
-      sourceLocation: sourceLocation)
-    return (terminal, child, before)
-  }
-
   @Test func signalsBlockedByTheParentStillRestoreTheTerminal() throws {
-    let (terminal, child, before) = try startHost(blockedSignals: [SIGTERM, SIGINT, SIGWINCH])
+    let (terminal, child, before) = try TestHostLauncher.start(blockedSignals: [
+      SIGTERM, SIGINT, SIGWINCH,
+    ])
     defer { terminal.close() }
     child.send(SIGTERM)
     #expect(child.waitForEnd() == .signaled(SIGTERM))
@@ -36,7 +17,7 @@ import Testing
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
   func terminatingSignalRestoresModesAndEndsWithThatSignal(signal: Int32) throws {
-    let (terminal, child, before) = try startHost()
+    let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
     child.send(signal)
     #expect(child.waitForEnd() == .signaled(signal))
@@ -46,7 +27,7 @@ import Testing
 
   @Test(arguments: [("t", SIGILL), ("s", SIGSEGV), ("a", SIGABRT)])
   func crashRestoresModesAndEndsWithTheCrashSignal(key: String, signal: Int32) throws {
-    let (terminal, child, before) = try startHost()
+    let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
     terminal.type(key)
     let ending = child.waitForEnd()
@@ -58,7 +39,7 @@ import Testing
   }
 
   @Test func quitKeyReturnsFromRunAndExitsNormallyWithModesRestored() throws {
-    let (terminal, child, before) = try startHost()
+    let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0))
@@ -66,8 +47,17 @@ import Testing
     #expect(child.standardError().hasPrefix("frames="))
   }
 
+  @Test func aSessionChangesTheCharacterTypeLocaleOnly() throws {
+    let (terminal, child, _) = try TestHostLauncher.start(environment: ["LANG": "C.UTF-8"])
+    defer { terminal.close() }
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    // NB: numbers, dates and collation stay as the host program set them (here: never).
+    #expect(child.standardError().contains("locale numeric=C ctype=C.UTF-8"))
+  }
+
   @Test func stopRestoresModesAndContinueSetsThemUpAgain() throws {
-    let (terminal, child, before) = try startHost(mode: "idle")
+    let (terminal, child, before) = try TestHostLauncher.start(mode: "idle")
     defer { terminal.close() }
     let during = terminal.modes()
     child.send(SIGTSTP)
@@ -97,7 +87,7 @@ import Testing
       unlink(path)
     }
     let child = try ChildProcess(
-      executable: Self.host, input: terminal.follower, output: file,
+      executable: TestHostLauncher.executable, input: terminal.follower, output: file,
       environment: ["TERM": "xterm-256color"])
     #expect(child.waitForEnd() == .exited(2))
     let message = child.standardError()
@@ -117,7 +107,7 @@ import Testing
     defer { terminal.close() }
     let before = terminal.modes()
     let child = try ChildProcess(
-      executable: Self.host, input: terminal.follower, output: terminal.follower,
+      executable: TestHostLauncher.executable, input: terminal.follower, output: terminal.follower,
       environment: ["TERM": term])
     #expect(child.waitForEnd() == .exited(2))
     let error = child.standardError()

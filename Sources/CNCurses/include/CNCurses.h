@@ -50,22 +50,9 @@ int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *
 /// Defines an extended colour pair (beyond 32767 when the terminal has that many).
 int sk_init_pair(int pair, int foreground, int background);
 
-// MARK: Restore on signals
+// MARK: Restore on signals, frames, standard error, guardian
 
-/// Records what the signal handlers write and which terminal modes they set back: the bytes
-/// (rmcup, cnorm, sgr0, ...) go to `fd`, the termios is applied to `fd` with tcsetattr.
-/// Passing a NULL `modes` keeps the termios part off. Called from Swift before installing.
-void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, size_t count);
-/// Installs the restoring handler for each of `signals` (saving the previous dispositions),
-/// with an alternate signal stack so a stack overflow still restores; the write end of
-/// `pipe_fd` receives `C` after a SIGTSTP stop is continued and `W` on SIGWINCH.
-int sk_restore_install(int pipe_fd);
-/// Puts back the dispositions saved by sk_restore_install and forgets the prepared state.
-void sk_restore_uninstall(void);
-/// Writes the prepared bytes and applies the prepared termios: what the handlers do.
-void sk_restore_now(void);
-/// The number of times the restore ran since the process started.
-int sk_restore_count(void);
+#include "CNCursesSession.h"
 
 // MARK: Terminal queries Swift cannot make (ioctl is variadic)
 

@@ -11,9 +11,16 @@ public import ScreenKit
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
 /// `smcup`/`rmcup`), and an `ESCDELAY` of 25 ms so Escape answers at once.
 ///
+/// Whatever ends the process (a signal, a crash, SIGKILL) puts the terminal back too, see
+/// ``TerminalMode`` for the modes that are switched off; and what the program writes to
+/// standard error while the session covers the screen is shown on the main screen afterwards.
+/// Only `LC_CTYPE` of the locale is set (from the environment, or C.UTF-8 when that is not
+/// UTF-8): numbers and dates stay as the host program chose.
+///
 /// There is one session per process, touched only from the main actor. Opening fails with a
 /// ``TerminalError`` before anything is written when a descriptor is not a terminal or
-/// `TERM` is unset or unknown; programs print it and exit with ``TerminalError/exitCode`` (2).
+/// `TERM` is unset, unknown or cannot address the cursor; programs print it and exit with
+/// ``TerminalError/exitCode`` (2).
 @MainActor
 public final class CursesTerminal {
   /// How a session is opened.
@@ -43,7 +50,6 @@ public final class CursesTerminal {
   private let screen: OpaquePointer
   private let output: UnsafeMutablePointer<FILE>
   private let input: UnsafeMutablePointer<FILE>
-  private let savedModes: termios
   private let restorer: TerminalRestorer
   private var isOpen = true
 
@@ -58,6 +64,11 @@ public final class CursesTerminal {
     }
     guard let type = options.terminalType ?? Environment.value("TERM"), !type.isEmpty else {
       throw .terminalTypeUnset
+    }
+    switch sk_terminal_check(type, options.outputDescriptor) {
+    case Int32(SK_TERMINAL_USABLE): break
+    case Int32(SK_TERMINAL_NO_CURSOR_ADDRESSING): throw .noCursorAddressing(type)
+    default: throw .unknownTerminalType(type)
     }
     CursesTerminal.useUTF8Locale()
 
@@ -87,7 +98,6 @@ public final class CursesTerminal {
     self.screen = screen
     self.output = output
     self.input = input
-    self.savedModes = modes
     self.restorer = restorer
     guard let window = sk_stdscr() else {
       preconditionFailure("ncurses: newterm succeeded without a standard screen")
@@ -115,6 +125,7 @@ public final class CursesTerminal {
     palette = CursesPalette(
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
     restorer.prepare(bytes: TerminalRestorer.restoreBytes())
+    restorer.protect()
     CursesTerminal.isSessionOpen = true
   }
 
@@ -162,14 +173,24 @@ public final class CursesTerminal {
   /// Sets the terminal up again after the process was stopped and continued.
   public func resume() {
     // NB: the SIGTSTP handler already put the terminal back behind ncurses' back; endwin makes
-    // ncurses agree, and the next doupdate re-enters (smcup, modes, cursor).
-    endwin()
+    // ncurses agree, and the next doupdate re-enters (smcup, modes, cursor). A frame since the
+    // continue may have done so already.
+    if restorer.takeContinued() { endwin() }
     clearok(sk_curscr(), true)
   }
 
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.
+  ///
+  /// A stop (Ctrl-Z) arriving meanwhile waits until the frame is written, so no part of it
+  /// lands on the shell's screen; after a continue the next frame sets the terminal up again
+  /// and repaints everything.
   public func update() {
+    if restorer.beginFrame() {
+      endwin()
+      clearok(sk_curscr(), true)
+    }
     doupdate()
+    restorer.endFrame()
   }
 
   /// Ends the session and puts the terminal back as it was; calling it again does nothing.
@@ -180,16 +201,16 @@ public final class CursesTerminal {
     delscreen(screen)
     fclose(output)
     fclose(input)
-    var modes = savedModes
-    tcsetattr(options.outputDescriptor, TCSANOW, &modes)
-    restorer.uninstall()
+    restorer.finish()
     CursesTerminal.isSessionOpen = false
   }
 
-  /// Selects the environment's locale so ncursesw reads and writes UTF-8, falling back to
-  /// C.UTF-8 when the environment names a locale that is not UTF-8.
+  /// Selects the environment's character type so ncursesw reads and writes UTF-8.
+  ///
+  /// Falls back to C.UTF-8 when the environment names a locale that is not UTF-8. Only
+  /// LC_CTYPE: the other categories (numbers, dates, collation) belong to the host program.
   static func useUTF8Locale() {
-    setlocale(LC_ALL, "")
+    setlocale(LC_CTYPE, "")
     let codeset = nl_langinfo(Int32(CODESET)).map { String(cString: $0) } ?? ""
     if String(codeset.uppercased().filter { $0 != "-" }) != "UTF8" {
       setlocale(LC_CTYPE, "C.UTF-8")

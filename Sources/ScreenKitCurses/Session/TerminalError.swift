@@ -11,6 +11,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   case terminalTypeUnset
   /// ncurses has no terminfo entry for this `TERM`.
   case unknownTerminalType(String)
+  /// The terminal type cannot address the cursor (its terminfo entry has no `cup`, or it is
+  /// a hardcopy or generic type, such as `dumb`), so nothing can be drawn full-screen.
+  case noCursorAddressing(String)
   /// Another ``CursesTerminal`` is open in this process; there is one terminal per process.
   case alreadyOpen
   /// A system call failed while setting up, with its `errno`.
@@ -38,6 +41,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
       return "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color"
     case .unknownTerminalType(let type):
       return "unknown terminal type TERM=\(type); no terminfo entry was found for it"
+    case .noCursorAddressing(let type):
+      return "terminal type TERM=\(type) cannot move the cursor (no cup in its terminfo entry); "
+        + "run the program in a full-screen terminal, e.g. TERM=xterm-256color"
     case .alreadyOpen:
       return "a terminal session is already open in this process"
     case .systemCall(let name, let code):

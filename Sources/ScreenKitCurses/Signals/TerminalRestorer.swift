@@ -4,13 +4,19 @@ import Glibc
 /// Puts the terminal back however the process ends, and relays the job-control and resize
 /// signals to the run loop.
 ///
-/// The bytes to write (`rmcup`, `cnorm`, `sgr0`, ...) and the termios to apply are prepared
-/// here ahead of time, so the C handlers only `write` and `tcsetattr`, which are
-/// async-signal-safe. SIGINT, SIGTERM, SIGHUP and SIGQUIT restore and re-raise with the default
-/// action, so the exit status names the signal; SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP and
-/// SIGFPE (Swift traps) restore, let a previous handler (Swift's backtracer) run, then
-/// re-raise. SIGTSTP restores, stops, and on SIGCONT reports ``Event/continued``; SIGWINCH
-/// reports ``Event/resized``. `exit()` restores too, through `atexit`.
+/// The bytes to write (every ``TerminalMode`` off, `sgr0`, `cnorm`, `rmcup`, ...) and the
+/// termios to apply are prepared here ahead of time, so the C handlers only `write` and
+/// `tcsetattr`, which are async-signal-safe. Every catchable signal whose default action ends
+/// the process restores and re-raises with the default action, so the exit status names the
+/// signal; the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGQUIT) let a
+/// previous handler (Swift's backtracer) run after the restore. A signal the program already
+/// ignores or handles keeps its disposition. SIGTSTP restores, stops (after the frame being
+/// written, if any), and on SIGCONT reports ``Event/continued``; SIGWINCH reports
+/// ``Event/resized``. `exit()` restores too, through `atexit`.
+///
+/// Deaths no handler sees (SIGKILL, a stack overflow on a thread without an alternate signal
+/// stack) are covered by a guardian process forked at ``protect()``, and standard error is
+/// held back while it is the session's terminal, then shown on the main screen.
 final class TerminalRestorer {
   /// What a handler reported to the run loop through the pipe.
   enum Event: UInt8 {
@@ -56,6 +62,46 @@ final class TerminalRestorer {
     }
   }
 
+  /// Starts holding back standard error (when it is the session's terminal) and the guardian.
+  ///
+  /// Call after the last ``prepare(bytes:)``. Best effort: a session without them is still
+  /// restored by the handlers.
+  func protect() {
+    _ = sk_stderr_capture_begin(terminalDescriptor)
+    _ = sk_guardian_start()
+  }
+
+  /// Marks the start of a frame's output; returns whether the process was stopped and
+  /// continued since the terminal was last set up, so the caller sets it up again first.
+  func beginFrame() -> Bool {
+    sk_frame_begin() != 0
+  }
+
+  /// Marks the end of a frame's output; a stop requested during the frame happens here.
+  func endFrame() {
+    sk_frame_end()
+  }
+
+  /// Whether the process was stopped and continued since the terminal was last set up
+  /// (answered once per continue).
+  func takeContinued() -> Bool {
+    sk_take_continued() != 0
+  }
+
+  /// Ends the restore once the caller has put the terminal back: switches off every
+  /// ``TerminalMode``, applies the saved modes, shows what standard error received, lets the
+  /// guardian go, puts the previous signal dispositions back and closes the pipe.
+  func finish() {
+    guard isInstalled else { return }
+    var off = Array(TerminalMode.allOffSequences.utf8)
+    _ = off.withUnsafeMutableBytes { write(terminalDescriptor, $0.baseAddress, $0.count) }
+    tcsetattr(terminalDescriptor, TCSANOW, &modes)
+    isInstalled = false
+    sk_restore_finish()
+    close(eventDescriptor)
+    close(writeDescriptor)
+  }
+
   /// Writes the prepared bytes and termios now, as a handler would.
   func restoreNow() {
     sk_restore_now()
@@ -82,10 +128,10 @@ final class TerminalRestorer {
     close(writeDescriptor)
   }
 
-  /// The terminfo strings that undo a curses session, in the order ncurses' `endwin` sends
-  /// them; missing capabilities are skipped.
+  /// Every ``TerminalMode`` off, then the terminfo strings that undo a curses session, in the
+  /// order ncurses' `endwin` sends them; missing capabilities are skipped.
   static func restoreBytes() -> [UInt8] {
-    var bytes: [UInt8] = []
+    var bytes = Array(TerminalMode.allOffSequences.utf8)
     for name in ["sgr0", "op", "rmkx", "cnorm", "rmcup"] {
       guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { continue }
       var pointer = UnsafePointer(value)

@@ -1,0 +1,85 @@
+// The process-wide side of a ScreenKit session: whatever ends the process, the terminal is put
+// back and what the program wrote to standard error meanwhile is shown. Everything a signal
+// handler or the guardian process touches is prepared here beforehand, so that they only make
+// async-signal-safe calls.
+#ifndef SCREENKIT_CNCURSES_SESSION_H
+#define SCREENKIT_CNCURSES_SESSION_H
+
+#include <stddef.h>
+#include <termios.h>
+
+// MARK: Terminal type
+
+/// What sk_terminal_check found.
+enum {
+  /// The terminal can be driven full-screen.
+  SK_TERMINAL_USABLE = 0,
+  /// terminfo has no entry for the type.
+  SK_TERMINAL_UNKNOWN = 1,
+  /// The entry cannot address the cursor (no cup, or a hardcopy or generic type).
+  SK_TERMINAL_NO_CURSOR_ADDRESSING = 2,
+};
+
+/// Looks `type` up in terminfo for the terminal on `fd` without writing anything to it and
+/// without leaving ncurses state behind.
+int sk_terminal_check(const char *type, int fd);
+
+// MARK: Restore on signals
+
+/// Records what the handlers write and which terminal modes they set back: the bytes
+/// (mode resets, sgr0, cnorm, rmcup, ...) go to `fd`, the termios is applied to `fd` with
+/// tcsetattr. Passing a NULL `modes` keeps the termios part off.
+void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, size_t count);
+/// Installs the restoring handler for every catchable signal whose default action ends the
+/// process, unless the program already ignores it or (but for the crash signals, whose
+/// previous handler runs after the restore) handles it; also SIGTSTP and SIGWINCH. Adds an
+/// alternate signal stack on the calling thread. The write end of `pipe_fd` receives `C` after
+/// a SIGTSTP stop is continued and `W` on SIGWINCH.
+int sk_restore_install(int pipe_fd);
+/// Puts back the dispositions saved by sk_restore_install and forgets the prepared state.
+void sk_restore_uninstall(void);
+/// Ends the session's restore once the caller has put the terminal back: replays captured
+/// standard error and points descriptor 2 back, lets the guardian go, then uninstalls.
+void sk_restore_finish(void);
+/// Writes the prepared bytes and applies the prepared termios: what the handlers do.
+void sk_restore_now(void);
+/// The number of times the restore ran since the process started.
+int sk_restore_count(void);
+
+// MARK: Frames
+
+/// Marks the start of a frame's output. A SIGTSTP arriving until sk_frame_end is held back,
+/// so a frame is never finished on the shell's screen. Returns 1 when the process was stopped
+/// and continued since the terminal was last set up (the caller sets it up again), else 0.
+int sk_frame_begin(void);
+/// Marks the end of a frame's output, and stops the process there if SIGTSTP arrived during
+/// the frame (returning once it is continued).
+void sk_frame_end(void);
+/// Returns 1 (once) when the process was stopped and continued since the terminal was last
+/// set up, else 0.
+int sk_take_continued(void);
+
+// MARK: Standard error
+
+/// While standard error is the terminal on `fd`, points descriptor 2 at an anonymous file, so
+/// messages written during the session cannot scribble on (or be erased with) the screen.
+/// Returns 1 when capturing, 0 when standard error is elsewhere, -1 on failure.
+int sk_stderr_capture_begin(int fd);
+/// Copies what was captured to the real standard error, from where the last copy ended.
+void sk_stderr_replay(void);
+/// Replays, then points descriptor 2 back at the real standard error.
+void sk_stderr_capture_end(void);
+
+// MARK: Guardian
+
+/// Forks a guardian process that restores the terminal and replays captured standard error
+/// when this process ends without doing so itself (SIGKILL, a crash no handler could see).
+/// Call after the last sk_restore_prepare and sk_stderr_capture_begin. 0 on success.
+int sk_guardian_start(void);
+/// Tells the guardian the terminal is restored and standard error replayed, lets it go and
+/// reaps it.
+void sk_guardian_stop(void);
+/// The guardian's process id, or -1.
+int sk_guardian_pid(void);
+
+#endif

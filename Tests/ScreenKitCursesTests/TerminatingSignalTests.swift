@@ -1,0 +1,79 @@
+import Glibc
+import Testing
+
+/// Every catchable signal whose default action ends the process, sent to the test host on a
+/// pty: the terminal is put back (modes byte-identical, every mode a session may turn on off,
+/// alternate screen left, cursor shown) and the process dies of that same signal, unless the
+/// program had chosen otherwise for it.
+@Suite struct TerminatingSignalTests {
+  /// From the table of default actions (signal(7)): "Term" and "Core", but SIGKILL, which
+  /// cannot be caught, and the real-time signals, which all terminate.
+  static let terminating: [Int32] =
+    [
+      SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
+      SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+      SIGIO, SIGPWR, SIGSYS,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+  @Test(arguments: terminating)
+  func signalRestoresTheTerminalAndEndsTheProcessWithIt(signal: Int32) throws {
+    let (terminal, child, before) = try TestHostLauncher.start()
+    defer { terminal.close() }
+    let sent = terminal.written.count
+    child.send(signal)
+    let ending = child.waitForEnd()
+    if endedInsideTheSanitizer(ending, child) { return }
+    #expect(ending == .signaled(signal))
+    #expect(sameModes(before, terminal.modes()))
+    let restored = waitUntil(timeout: .seconds(10)) {
+      RestoreSequences.missing(from: terminal.written.dropFirst(sent)).isEmpty
+    }
+    #expect(
+      restored, "missing: \(RestoreSequences.missing(from: terminal.written.dropFirst(sent)))")
+  }
+
+  @Test(arguments: [SIGPIPE, SIGHUP, SIGUSR1, SIGTERM])
+  func aSignalTheParentIgnoredStaysIgnored(signal: Int32) throws {
+    let (terminal, child, before) = try TestHostLauncher.start(ignoredSignals: [signal])
+    defer { terminal.close() }
+    child.send(signal)
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+  }
+
+  @Test func aSignalTheProgramIgnoresStaysIgnored() throws {
+    let (terminal, child, before) = try TestHostLauncher.start(arguments: ["--ignore=\(SIGPIPE)"])
+    defer { terminal.close() }
+    child.send(SIGPIPE)
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+  }
+
+  @Test(arguments: [SIGUSR1, SIGALRM])
+  func aHandlerTheProgramInstalledKeepsItsSignal(signal: Int32) throws {
+    let (terminal, child, before) = try TestHostLauncher.start(arguments: ["--handle=\(signal)"])
+    defer { terminal.close() }
+    child.send(signal)
+    #expect(terminal.eventuallyShows("handled \(signal)"), "the program's handler did not run")
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+  }
+
+  @Test func aNormalQuitAlsoSwitchesOffEveryModeASessionMayTurnOn() throws {
+    let (terminal, child, before) = try TestHostLauncher.start()
+    defer { terminal.close() }
+    let sent = terminal.written.count
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+    #expect(sameModes(before, terminal.modes()))
+    let restored = waitUntil(timeout: .seconds(10)) {
+      RestoreSequences.missing(from: terminal.written.dropFirst(sent), attributes: false).isEmpty
+    }
+    let missing = RestoreSequences.missing(
+      from: terminal.written.dropFirst(sent), attributes: false)
+    #expect(restored, "missing: \(missing)")
+  }
+}
