@@ -63,12 +63,12 @@ static int sk_installed = 0;
 static char sk_alt_stack[64 * 1024];
 static int sk_alt_stack_ours = 0;
 
-static int sk_capture_fd = -1;
-static int sk_real_stderr = -1;
+static volatile int sk_capture_fd = -1;
+static volatile int sk_real_stderr = -1;
 static _Atomic int64_t sk_replayed = 0;
 
 static pid_t sk_guardian = -1;
-static int sk_guardian_fd = -1;
+static volatile int sk_guardian_fd = -1;
 
 static void sk_write_all(int fd, const char *bytes, size_t count) {
   size_t done = 0;
@@ -155,11 +155,14 @@ int sk_stderr_capture_begin(int fd) {
 void sk_stderr_capture_end(void) {
   if (sk_capture_fd < 0) return;
   sk_stderr_replay();
-  dup2(sk_real_stderr, 2);
-  close(sk_real_stderr);
-  close(sk_capture_fd);
-  sk_real_stderr = -1;
+  int real = sk_real_stderr;
+  int file = sk_capture_fd;
+  // NB: forgotten before closed, so a handler running meanwhile does not use reused fds.
   sk_capture_fd = -1;
+  sk_real_stderr = -1;
+  dup2(real, 2);
+  close(real);
+  close(file);
 }
 
 // MARK: Guardian
@@ -320,8 +323,10 @@ int sk_guardian_start(void) {
 void sk_guardian_stop(void) {
   if (sk_guardian <= 0) return;
   sk_guardian_tell(SK_RESTORED);
-  close(sk_guardian_fd);
+  // NB: forgotten before closed, so a handler running meanwhile does not send to a reused fd.
+  int channel = sk_guardian_fd;
   sk_guardian_fd = -1;
+  close(channel);
   pid_t pid = sk_guardian;
   sk_guardian = -1;
   while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
