@@ -2,7 +2,7 @@ import ScreenKit
 
 /// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
 /// by a scheduler timer, so the child has something live to draw, and in `flood` mode every
-/// cell changing on every tick, so frames are large.
+/// cell changing letter and colour on every tick, so frames are large.
 final class TestHostScreen: Screen {
   /// What the screen draws.
   enum Mode: String {
@@ -42,9 +42,14 @@ final class TestHostScreen: Screen {
   override func draw(in canvas: inout Canvas) {
     let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     if mode == .flood {
+      // NB: a colour of its own per cell, so one frame outgrows a pty's buffer (about 20 KiB).
       for y in 1..<canvas.size.height {
-        let row = (0..<canvas.size.width).map { letters[($0 + y + tick) % letters.count] }
-        canvas.drawText(String(row), at: Point(x: 0, y: y))
+        for x in 0..<canvas.size.width {
+          let shift = x + y + tick
+          let color = Color.indexed(UInt8(16 + shift % 216))
+          _ = canvas.put(
+            letters[shift % letters.count], at: Point(x: x, y: y), style: Style(foreground: color))
+        }
       }
     }
     canvas.drawText("READY 漢字", at: Point(x: 0, y: 0), style: .bold)
