@@ -95,25 +95,4 @@ import Testing
     #expect(message.contains("standard output (fd 1) is not a terminal"))
     #expect(try String(contentsOfFile: path, encoding: .utf8).isEmpty)
   }
-
-  @Test(arguments: [
-    ("", "TERM is not set"),
-    ("no-such-terminal", "unknown terminal type TERM=no-such-terminal"),
-  ])
-  func unusableTermFailsWithOneLineAndLeavesTerminalUntouched(term: String, message: String)
-    throws
-  {
-    let terminal = try PseudoTerminal()
-    defer { terminal.close() }
-    let before = terminal.modes()
-    let child = try ChildProcess(
-      executable: TestHostLauncher.executable, input: terminal.follower, output: terminal.follower,
-      environment: ["TERM": term])
-    #expect(child.waitForEnd() == .exited(2))
-    let error = child.standardError()
-    #expect(error.split(separator: "\n").count == 1)
-    #expect(error.contains(message))
-    #expect(sameModes(before, terminal.modes()))
-    #expect(terminal.written.isEmpty)
-  }
 }

@@ -12,20 +12,28 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let terminal = try PseudoTerminal()
-    defer { terminal.close() }
     let before = terminal.modes()
-    let child = try ChildProcess(
-      executable: TestHostLauncher.executable, input: terminal.follower,
-      output: terminal.follower, environment: environment)
-    #expect(child.waitForEnd() == .exited(2), sourceLocation: sourceLocation)
+    let child: ChildProcess
+    do {
+      child = try ChildProcess(
+        executable: TestHostLauncher.executable, input: terminal.follower,
+        output: terminal.follower, environment: environment)
+    } catch {
+      terminal.close()
+      throw error
+    }
+    let ending = child.waitForEnd()
+    let modes = terminal.modes()
+    // NB: once closed, the pty has handed over everything the child wrote.
+    terminal.close()
+    #expect(ending == .exited(2), sourceLocation: sourceLocation)
     let error = child.standardError()
     #expect(error.split(separator: "\n").count == 1, "\(error)", sourceLocation: sourceLocation)
     #expect(error.contains(message), "\(error)", sourceLocation: sourceLocation)
-    #expect(sameModes(before, terminal.modes()), sourceLocation: sourceLocation)
-    // NB: the drain thread may lag behind the child; give anything written time to arrive.
-    let wrote = waitUntil(timeout: .milliseconds(200)) { !terminal.written.isEmpty }
+    #expect(sameModes(before, modes), sourceLocation: sourceLocation)
     #expect(
-      !wrote, "wrote \(terminal.writtenText.debugDescription)", sourceLocation: sourceLocation)
+      terminal.written.isEmpty, "wrote \(terminal.writtenText.debugDescription)",
+      sourceLocation: sourceLocation)
   }
 
   @Test(arguments: [
