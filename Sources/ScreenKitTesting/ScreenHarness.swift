@@ -70,6 +70,15 @@ public final class ScreenHarness {
     for character in text { press(.character(character)) }
   }
 
+  /// Pastes `text` as one event, routed like a key, and renders; returns whether a screen
+  /// handled it.
+  @discardableResult
+  public func paste(_ text: String) -> Bool {
+    let handled = stage.paste(text)
+    runDueWork()
+    return handled
+  }
+
   /// Resizes the stage and renders.
   public func resize(to size: Size) {
     stage.resize(to: size)

@@ -82,6 +82,17 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
     #expect(pty.eventuallyShows("\u{1B}[?1049h"))
   }
 
+  @Test func keySequencesComeFromTheTerminalDescription() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    // xterm's cursor keys in application mode, and Shift-F1 as ncurses names it.
+    #expect(session.keySequences[Array("\u{1B}OA".utf8)] == .up)
+    #expect(session.keySequences[Array("\u{1B}[3~".utf8)] == .delete)
+    #expect(session.keySequences[Array("\u{1B}[1;2P".utf8)] == .function(13))
+  }
+
   @Test func secondSessionInOneProcessIsRefused() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
@@ -224,6 +235,26 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
     }
   }
 
+  @Test func anEmbeddedHostDecodesBytesAndResolvesALoneEscapeAtItsDeadline() throws {
+    try withHostProgram { window in
+      let clock = VirtualClock()
+      let label = LabelScreen("bytes")
+      let host = try EmbeddedHost(
+        root: label, window: window, palette: CursesPalette(),
+        scheduler: Scheduler(clock: ScreenClock(clock)))
+      defer { host.close() }
+      let bytes = Array("漢\u{1B}[B".utf8)
+      #expect(!host.handle(bytes: bytes[0..<2]))
+      #expect(host.handle(bytes: bytes[2...]))
+      #expect(label.keys == ["漢", "↓"])
+      #expect(host.handle(bytes: [0x1B]) == false)
+      #expect(host.nextDeadline == .milliseconds(25))
+      clock.advance(to: .init(offset: .milliseconds(25)))
+      host.tick()
+      #expect(label.keys == ["漢", "↓", "Esc"])
+    }
+  }
+
   @Test func anEmbeddedHostResizedDownToNothingAndBackKeepsDrawing() throws {
     try withHostProgram { window in
       let navigation = NavigationScreen(root: LabelScreen("世界 wide"))
@@ -279,6 +310,7 @@ private final class LabelScreen: Screen {
     didSet { setNeedsDisplay() }
   }
   private var lastKey = ""
+  private(set) var keys: [String] = []
 
   init(_ text: String) {
     self.text = text
@@ -289,6 +321,7 @@ private final class LabelScreen: Screen {
 
   override func handle(_ key: Key) -> Bool {
     lastKey = key.description
+    keys.append(key.description)
     setNeedsDisplay(in: Rect(x: 0, y: 1, width: 1, height: 1))
     return true
   }

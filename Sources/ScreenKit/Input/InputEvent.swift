@@ -1,7 +1,13 @@
-/// What a terminal backend delivers to a stage: a key or a new size.
+/// What a terminal backend delivers to a stage: a key, pasted text or a new size.
 public enum InputEvent: Hashable, Sendable {
   /// A key press.
   case key(Key)
+  /// Text the user pasted, delivered whole rather than as keys, so pasting `q` never quits.
+  ///
+  /// Terminals report pastes this way once bracketed paste is on. Line breaks arrive as
+  /// `"\n"`, and control characters other than tab and line feed are left out. A paste
+  /// longer than ``InputDecoder/maximumPasteLength`` bytes arrives as several events, in order.
+  case paste(String)
   /// The terminal changed size.
   case resize(Size)
 }

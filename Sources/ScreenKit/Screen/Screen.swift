@@ -130,6 +130,10 @@ open class Screen {
   /// Handles a key and returns whether it did; unhandled keys go to the parent.
   open func handle(_ key: Key) -> Bool { false }
 
+  /// Handles pasted text and returns whether it did; unhandled pastes go to the parent, and
+  /// one nobody handles is dropped (never replayed as keys).
+  open func handlePaste(_ text: String) -> Bool { false }
+
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.
   open func focusDidChange() {}
 

@@ -18,6 +18,22 @@ extension Stage {
     }
   }
 
+  /// Routes pasted text like a key, to the focused screen (or the root) first, then up the
+  /// parents.
+  ///
+  /// Returns whether anything handled it; nothing else happens when none did.
+  @discardableResult
+  public func paste(_ text: String) -> Bool {
+    guard isMounted else { return false }
+    if needsFocus { ensureFocus() }
+    var responder: Screen? = focusedScreen ?? root
+    while let screen = responder {
+      if screen.handlePaste(text) { return true }
+      responder = screen.parent
+    }
+    return false
+  }
+
   /// Gives focus to `screen`, or clears it for `nil`.
   ///
   /// The screen must be on this stage and able to take focus. Returns whether the focus is now

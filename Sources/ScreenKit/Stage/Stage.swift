@@ -90,11 +90,12 @@ public final class Stage {
     invalidateAll()
   }
 
-  /// Delivers an input event: keys are routed, sizes resize the stage.
+  /// Delivers an input event: keys and pastes are routed, sizes resize the stage.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return send(key)
+    case .paste(let text): return paste(text)
     case .resize(let size):
       resize(to: size)
       return true

@@ -15,7 +15,7 @@ public import ScreenKit
 /// let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
 /// // in the program's loop:
 /// poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
-/// pane.handle(getWchStatus: status, value: value)
+/// pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
 /// pane.tick()
 /// if pane.needsDraw { pane.draw() }
 /// doupdate()
@@ -33,6 +33,7 @@ public final class EmbeddedHost {
 
   private let wake: WakeSignal
   private let scheduler: Scheduler
+  private var input: InputFeed?
 
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
   /// the hierarchy; nothing is drawn until ``draw()``.
@@ -106,12 +107,45 @@ public final class EmbeddedHost {
   public func handle(_ inputs: [RawInput]) -> Bool {
     var handled = false
     for event in KeyDecoder.decode(inputs, size: area.size) {
-      switch event {
-      case .key(let key): handled = stage.send(key) || handled
-      case .resize: refit()
+      if case .resize = event {
+        refit()
+      } else {
+        handled = deliver(event) || handled
       }
     }
     return handled
+  }
+
+  /// Decodes and delivers bytes the program read from the terminal itself (with `read(2)`,
+  /// not ncurses) and returns whether anything handled them.
+  ///
+  /// Characters and sequences cut between reads are kept until the rest comes; an Escape
+  /// alone becomes the Escape key at ``nextDeadline``, when the program calls ``tick()``.
+  /// Bracketed pastes arrive whole (``Screen/handlePaste(_:)``). The terminal description's
+  /// key sequences are read on first use, so the program's `newterm` must come first.
+  @discardableResult
+  public func handle(bytes: some Sequence<UInt8>) -> Bool {
+    let feed =
+      input
+      ?? InputFeed(
+        decoder: InputDecoder(sequences: TerminalCapabilities.keySequences()),
+        scheduler: stage.scheduler
+      ) { [weak self] event in self?.deliver(event) }
+    input = feed
+    var handled = false
+    for event in feed.decode(bytes) { handled = deliver(event) || handled }
+    return handled
+  }
+
+  @discardableResult
+  private func deliver(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key): return stage.send(key)
+    case .paste(let text): return stage.paste(text)
+    case .resize:
+      refit()
+      return true
+    }
   }
 
   /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
@@ -145,6 +179,8 @@ public final class EmbeddedHost {
 
   /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.
   public func close() {
+    input?.cancel()
+    input = nil
     stage.scheduler.wakeHandler = nil
     stage.unmount()
   }

@@ -43,6 +43,7 @@ public final class CursesApplication {
   public private(set) var wakeCount = 0
 
   private var terminal: CursesTerminal?
+  private var input: InputFeed?
   private var writer: CursesCanvasWriter?
   private var sources: [any DispatchSourceProtocol] = []
   /// Entered by each source and left by its cancel handler, after which dispatch no longer
@@ -66,8 +67,9 @@ public final class CursesApplication {
     self.options = options
   }
 
-  /// Opens the terminal, shows the hierarchy and runs until ``quit()``; the terminal is put
-  /// back before it returns or throws.
+  /// Opens the terminal, shows the hierarchy and runs until ``quit()``, or until the input
+  /// ends (end of file, or the terminal hung up); the terminal is put back before it returns
+  /// or throws.
   ///
   /// When it returns, nothing watches the input descriptor any more, so the caller may close
   /// it. After a ``quit()`` made while the application was not running, it returns at once
@@ -88,6 +90,11 @@ public final class CursesApplication {
     wakeCount = 0
     lastFrame = nil
 
+    input = InputFeed(
+      decoder: InputDecoder(
+        escapeDelay: options.escapeDelay, sequences: terminal.keySequences),
+      scheduler: stage.scheduler
+    ) { [weak self] event in self?.deliver(event) }
     stage.resize(to: terminal.size)
     stage.onNeedsRender = { [weak self] in self?.schedulePump() }
     stage.scheduler.wakeHandler = { [weak self] in
@@ -115,6 +122,8 @@ public final class CursesApplication {
       sourcesWatching.notify(queue: .main) { continuation.resume() }
     }
     sources.removeAll()
+    input?.cancel()
+    input = nil
     timer = nil
     armedDeadline = nil
     stage.scheduler.wakeHandler = nil
@@ -141,10 +150,8 @@ public final class CursesApplication {
     let queue = DispatchQueue.main
     let input = DispatchSource.makeReadSource(
       fileDescriptor: terminal.options.inputDescriptor, queue: queue)
-    input.setEventHandler { [weak self, input] in
-      // NB: the handler holds its source until cancel() releases the handler.
-      let available = input.data
-      MainActor.assumeIsolated { self?.readInput(available: available) }
+    input.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readInput() }
     }
     let signals = DispatchSource.makeReadSource(
       fileDescriptor: terminal.signalDescriptor, queue: queue)
@@ -167,18 +174,19 @@ public final class CursesApplication {
     sources = [input, signals, timer]
   }
 
-  private func readInput(available: UInt) {
-    guard let terminal, !isQuitting else { return }
+  private func readInput() {
+    guard let terminal, let input, !isQuitting else { return }
     wakeCount += 1
-    let inputs = terminal.readInput()
-    if inputs.isEmpty && available == 0 {
-      // NB: readable with nothing to read is end of file: the terminal is gone, and a level-
-      // triggered source would otherwise wake the loop forever.
+    switch terminal.readInput() {
+    case .bytes(let bytes):
+      for event in input.decode(bytes) { deliver(event) }
+    case .nothing:
+      break
+    case .ended:
+      // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
+      // source would otherwise wake the loop forever.
       quit()
       return
-    }
-    for event in KeyDecoder.decode(inputs, size: terminal.size) where !isQuitting {
-      deliver(event)
     }
     pump()
   }
@@ -214,11 +222,14 @@ public final class CursesApplication {
   }
 
   private func deliver(_ event: InputEvent) {
+    guard !isQuitting else { return }
     switch event {
     case .resize(let size):
       stage.resize(to: size)
     case .key(let key):
       if !stage.send(key) { onUnhandledKey?(self, key) }
+    case .paste(let text):
+      stage.paste(text)
     }
   }
 

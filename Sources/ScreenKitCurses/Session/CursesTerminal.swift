@@ -9,7 +9,11 @@ public import ScreenKit
 /// keep working even when the program hangs: Ctrl-C and Ctrl-\ restore the terminal and end
 /// the program with that signal as its exit status, Ctrl-Z restores and stops, and `fg`
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
-/// `smcup`/`rmcup`), and an `ESCDELAY` of 25 ms so Escape answers at once.
+/// `smcup`/`rmcup`), and bracketed paste where the terminal has it.
+///
+/// Input is read with `read(2)` (``readInput()``) and decoded by an ``InputDecoder``, never
+/// by ncurses, which is told not to look at it (`typeahead(-1)`), so a frame is always
+/// written whole, however fast keys arrive.
 ///
 /// Whatever ends the process (a signal, a crash, SIGKILL) puts the terminal back too, see
 /// ``TerminalMode`` for the modes that are switched off; and what the program writes to
@@ -31,7 +35,7 @@ public final class CursesTerminal {
     public var outputDescriptor: Int32 = 1
     /// The terminal type, or `nil` to read `TERM`.
     public var terminalType: String?
-    /// How long ncurses waits after an Escape for the rest of a key sequence.
+    /// How long an Escape waits for the rest of a key sequence before it is the Escape key.
     public var escapeDelay: Duration = .milliseconds(25)
     /// The most colours to use; the terminal's own depth and `NO_COLOR` can only lower it.
     public var colorDepth: ColorDepth = .palette256
@@ -46,12 +50,16 @@ public final class CursesTerminal {
   public let palette: CursesPalette
   /// The descriptors the session was opened on.
   public let options: Options
+  /// The key sequences the terminal's description lists, for the input decoder.
+  public let keySequences: [[UInt8]: Key]
 
   private let screen: OpaquePointer
   private let output: UnsafeMutablePointer<FILE>
   private let input: UnsafeMutablePointer<FILE>
   private let restorer: TerminalRestorer
   private var isOpen = true
+  private let bracketedPasteOn: [UInt8]?
+  private var inputBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
   private static var isSessionOpen = false
 
@@ -108,8 +116,14 @@ public final class CursesTerminal {
     noecho()
     nonl()
     intrflush(window, false)
+    // NB: keypad makes ncurses send smkx; the keys themselves are decoded by ScreenKit.
+    // typeahead(-1) stops ncurses from peeking at the input during doupdate and abandoning a
+    // frame half-written while keys are pending.
     keypad(window, true)
     nodelay(window, true)
+    typeahead(-1)
+    keySequences = TerminalCapabilities.keySequences()
+    bracketedPasteOn = TerminalCapabilities.bracketedPasteOn(terminalType: type)
     _ = curs_set(0)
     set_escdelay(Int32(clamping: options.escapeDelay.saturatingCount(of: .milliseconds(1))))
 
@@ -127,6 +141,28 @@ public final class CursesTerminal {
     restorer.prepare(bytes: TerminalRestorer.restoreBytes())
     restorer.protect()
     CursesTerminal.isSessionOpen = true
+    enableBracketedPaste()
+  }
+
+  /// Turns bracketed paste on (the restore turns it off).
+  ///
+  /// Written straight to the terminal: ncurses has nothing buffered at this point (right
+  /// after `newterm`, or after `endwin` flushed), and the mode does not depend on the screen.
+  private func enableBracketedPaste() {
+    guard let bytes = bracketedPasteOn else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        write(options.outputDescriptor, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
   }
 
   /// The terminal's size in cells.
@@ -140,20 +176,22 @@ public final class CursesTerminal {
   /// Reads the signal events reported since the last call.
   func drainSignalEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
 
-  /// Reads every key waiting on the input without blocking.
-  public func readInput() -> [RawInput] {
-    var inputs: [RawInput] = []
-    var value: wint_t = 0
-    while true {
-      let status = wget_wch(window, &value)
-      if status == OK {
-        inputs.append(.character(value))
-      } else if status == KEY_CODE_YES {
-        inputs.append(.keyCode(Int32(bitPattern: value)))
-      } else {
-        return inputs
-      }
+  /// Reads what the terminal sent, with one `read(2)` of at most 16 KiB, without blocking.
+  ///
+  /// End of file and a hung-up terminal (`EIO`, `ENXIO`, or any other error) are
+  /// ``TerminalInput/ended``: the program should end, as nothing more can be read.
+  public func readInput() -> TerminalInput {
+    let descriptor = options.inputDescriptor
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    // NB: the descriptor is shared with the shell, so it stays blocking; poll first so that
+    // a read never waits when another reader took the bytes.
+    guard poll(&ready, 1, 0) > 0 else { return .nothing }
+    let count = inputBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 { return .bytes(Array(inputBuffer[0..<count])) }
+    if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
+      return .nothing
     }
+    return .ended
   }
 
   /// Asks the operating system for the terminal's size and resizes ncurses to it; returns
@@ -177,6 +215,7 @@ public final class CursesTerminal {
     // continue may have done so already.
     if restorer.takeContinued() { endwin() }
     clearok(sk_curscr(), true)
+    enableBracketedPaste()
   }
 
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.

@@ -1,0 +1,50 @@
+import CNCurses
+public import ScreenKit
+
+/// What the terminal description of the current ncurses terminal says about input.
+@MainActor
+public enum TerminalCapabilities {
+  /// The terminfo key capabilities ScreenKit reads, and their keys.
+  static let keyNames: [(String, Key)] =
+    [
+      ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
+      ("khome", .home), ("kend", .end), ("kfnd", .home), ("kslt", .end),
+      ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete),
+      ("kbs", .backspace), ("kcbt", .backTab), ("kent", .enter),
+    ] + (1...63).map { ("kf\($0)", Key.function($0)) }
+
+  /// The key sequences the current terminal's description lists; call it after `newterm`.
+  ///
+  /// Given to ``InputDecoder/init(escapeDelay:sequences:maximumPasteLength:)``, they make odd
+  /// terminals work and win over the decoder's own reading (xterm's Shift-F1 is F13, as
+  /// ncurses has it).
+  public static func keySequences() -> [[UInt8]: Key] {
+    var sequences: [[UInt8]: Key] = [:]
+    for (name, key) in keyNames {
+      guard let bytes = string(name), bytes.count >= 2 else { continue }
+      // NB: the first capability listed for a sequence wins (kcuu1 before kf-keys).
+      if sequences[bytes] == nil { sequences[bytes] = key }
+    }
+    return sequences
+  }
+
+  /// The sequence that turns bracketed paste on, when the terminal has it: the `BE`
+  /// extended capability, or xterm's own for terminals that speak xterm's protocol but whose
+  /// description does not say so.
+  public static func bracketedPasteOn(terminalType: String) -> [UInt8]? {
+    if let bytes = string("BE") { return bytes }
+    let families = [
+      "xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte",
+      "gnome", "konsole", "st-", "contour", "ghostty", "mintty",
+    ]
+    guard families.contains(where: { terminalType.hasPrefix($0) }) else { return nil }
+    return Array("\u{1B}[?2004h".utf8)
+  }
+
+  /// The bytes of a string capability, or `nil` when the terminal has none.
+  private static func string(_ name: String) -> [UInt8]? {
+    guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+    let bytes = Array(String(cString: value).utf8)
+    return bytes.isEmpty ? nil : bytes
+  }
+}
