@@ -8,12 +8,15 @@ let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood] [--handle=N] [--ignore=N]`.
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]`.
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
 /// the stack of a new thread, `e` writes a line to standard error. After a normal quit it
-/// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error.
+/// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error; in `echo`
+/// mode then `received=N hash=H pastes=P escapes=E`: the characters typed or pasted before
+/// the `q`, the FNV-1a hash of their UTF-8, and the pastes and Escape keys received. In
+/// `pages` mode `n` redraws every row with the next page.
 @main
 enum TestHost {
   static func main() async {
@@ -52,6 +55,11 @@ enum TestHost {
     let numeric = setlocale(LC_NUMERIC, nil).map { String(cString: $0) } ?? "?"
     let ctype = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "?"
     writeToStandardError("locale numeric=\(numeric) ctype=\(ctype)\n")
+    if screen.mode == .echo {
+      writeToStandardError(
+        "received=\(screen.received.count) hash=\(screen.receivedHash) "
+          + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount)\n")
+    }
   }
 
   private static func value(of prefix: String, in argument: String) -> Int32? {

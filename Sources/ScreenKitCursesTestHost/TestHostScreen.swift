@@ -1,18 +1,28 @@
 import ScreenKit
 
 /// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
-/// by a scheduler timer, so the child has something live to draw, and in `flood` mode every
-/// cell changing letter and colour on every tick, so frames are large.
+/// by a scheduler timer, so the child has something live to draw, in `flood` mode every cell
+/// changing letter and colour on every tick, so frames are large, in `echo` mode a record of
+/// every character typed or pasted, and in `pages` mode, after `n`, a page filling every row.
 final class TestHostScreen: Screen {
   /// What the screen draws.
   enum Mode: String {
-    case idle, spinner, flood
+    case idle, spinner, flood, echo, pages
   }
 
-  private let mode: Mode
+  /// What the screen draws.
+  let mode: Mode
   private let interval: Duration
   private var tick = 0
+  private var page = 0
   private var timer: Scheduler.Timer?
+  /// The characters typed (as keys) or pasted, in order, in `echo` mode; `q` is not recorded.
+  private(set) var received: [Character] = []
+  /// The number of paste events received in `echo` mode.
+  private(set) var pasteCount = 0
+  /// The number of Escape keys received in `echo` mode.
+  private(set) var escapeCount = 0
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
   /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
   init(mode: Mode, interval: Duration) {
@@ -21,8 +31,45 @@ final class TestHostScreen: Screen {
     super.init()
   }
 
+  /// The FNV-1a hash of the UTF-8 of ``received``.
+  var receivedHash: UInt64 { hash }
+
+  override var canBecomeFocused: Bool { mode == .echo || mode == .pages }
+
   override func didAppear() {
-    if mode != .idle { scheduleTick() }
+    if mode == .spinner || mode == .flood { scheduleTick() }
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if mode == .pages && key == "n" {
+      page += 1
+      setNeedsDisplay()
+      return true
+    }
+    guard mode == .echo else { return false }
+    if key == .escape {
+      escapeCount += 1
+      setNeedsDisplay()
+      return true
+    }
+    guard case .character(let character) = key, character != "q" else { return false }
+    record(String(character))
+    return true
+  }
+
+  override func handlePaste(_ text: String) -> Bool {
+    guard mode == .echo else { return false }
+    pasteCount += 1
+    record(text)
+    return true
+  }
+
+  private func record(_ text: String) {
+    received.append(contentsOf: text)
+    for byte in text.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    setNeedsDisplay()
   }
 
   override func willDisappear() {
@@ -58,6 +105,20 @@ final class TestHostScreen: Screen {
       canvas.drawText(
         "\(frames[tick % frames.count]) tick \(tick)", at: Point(x: 0, y: 1),
         style: Style(foreground: .cyan))
+    }
+    if mode == .echo {
+      canvas.drawText("received \(received.count)", at: Point(x: 0, y: 1))
+      // NB: on a row of its own, without spaces, so the terminal output shows it verbatim.
+      if escapeCount > 0 { canvas.drawText("ESCAPES-\(escapeCount)", at: Point(x: 0, y: 2)) }
+    }
+    if mode == .pages && page > 0 {
+      // NB: no spaces and no runs, so ncurses writes each row as it reads here.
+      let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+      for row in 1..<max(1, canvas.size.height) {
+        var line = "page\(page)-row\(row)-"
+        while line.count < canvas.size.width { line.append(alphabet[(line.count + row) % 36]) }
+        canvas.drawText(line, at: Point(x: 0, y: row))
+      }
     }
     let handled = handledSignal.load(ordering: .relaxed)
     if handled != 0 {

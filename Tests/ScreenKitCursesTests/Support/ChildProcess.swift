@@ -15,6 +15,8 @@ final class ChildProcess {
   let pid: pid_t
   private let errorRead: Int32
   private var capturedError: String?
+  /// The processor time (user and system) the child used, known once it was reaped.
+  private(set) var processorTime: Duration?
 
   /// Starts `executable` with `arguments`, fds 0 and 1 on `input`/`output`, and `environment`
   /// added to a minimal one.
@@ -102,7 +104,11 @@ final class ChildProcess {
     var ending: Ending?
     let ended = waitUntil(timeout: timeout) {
       var status: Int32 = 0
-      guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+      var usage = rusage()
+      guard wait4(pid, &status, WNOHANG, &usage) == pid else { return false }
+      processorTime =
+        .seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
       let signal = status & 0x7f
       if signal == 0 {
         ending = .exited((status >> 8) & 0xff)

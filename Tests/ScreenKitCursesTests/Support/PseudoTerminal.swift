@@ -13,6 +13,8 @@ final class PseudoTerminal: Sendable {
   private let output = Mutex<[UInt8]>([])
   private let finished = Mutex(false)
   private let paused = Mutex(false)
+  private let stopping = Mutex(false)
+  private let leaderClosed = Mutex(false)
 
   init() throws {
     var leader: Int32 = -1
@@ -28,9 +30,16 @@ final class PseudoTerminal: Sendable {
 
   private func drainLoop() {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
+    while !stopping.withLock({ $0 }) {
       // NB: the pty's buffer fills while draining is paused, and the program's writes block.
-      while paused.withLock({ $0 }) { usleep(1_000) }
+      if paused.withLock({ $0 }) {
+        usleep(1_000)
+        continue
+      }
+      // NB: a read blocked on the leader would keep it open after close(); polling with a
+      // short timeout lets hangUp() stop the drain before it closes the leader.
+      var descriptor = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, 20) == 0 { continue }
       let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
       if count > 0 {
         output.withLock { $0.append(contentsOf: buffer[0..<count]) }
@@ -76,7 +85,33 @@ final class PseudoTerminal: Sendable {
   /// Types `text` as the user would.
   func type(_ text: String) {
     var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(leader, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeMutableBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
+  }
+
+  /// Writes `bytes` to the leader, all of them, as a terminal delivers a paste.
+  func write(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Closes the leader side as a terminal window closing does.
+  ///
+  /// The program's terminal is hung up; the test keeps its follower descriptor until
+  /// ``close()``.
+  func hangUp() {
+    stopping.withLock { $0 = true }
+    _ = waitUntil(timeout: .seconds(5)) { finished.withLock { $0 } }
+    leaderClosed.withLock { $0 = true }
+    Glibc.close(leader)
   }
 
   /// Closes both sides; the drain thread ends once the follower is gone.
@@ -84,7 +119,7 @@ final class PseudoTerminal: Sendable {
     resumeDraining()
     Glibc.close(follower)
     _ = waitUntil(timeout: .seconds(5)) { finished.withLock { $0 } }
-    Glibc.close(leader)
+    if !leaderClosed.withLock({ $0 }) { Glibc.close(leader) }
   }
 }
 
