@@ -38,7 +38,7 @@ public enum TerminalCapabilities {
       "gnome", "konsole", "st-", "contour", "ghostty", "mintty",
     ]
     guard families.contains(where: { terminalType.hasPrefix($0) }) else { return nil }
-    return Array("\u{1B}[?2004h".utf8)
+    return Array(TerminalMode.bracketedPaste.onSequence.utf8)
   }
 
   /// The bytes of a string capability, or `nil` when the terminal has none.
