@@ -43,6 +43,30 @@ public struct CellGrid: Hashable, Sendable {
     return line
   }
 
+  /// `rect` (inside the grid) grown column by column until no row has a wide character
+  /// that it cuts in half, so that it holds every wide character it touches whole.
+  public func wideningToWholeCharacters(_ rect: Rect) -> Rect {
+    guard !rect.isEmpty else { return rect }
+    var minX = rect.minX
+    var maxX = rect.maxX
+    // NB: widening one row can cut a wide character in another, so repeat until none is.
+    var widened = true
+    while widened {
+      widened = false
+      for y in rect.minY..<rect.maxY {
+        if minX > 0, self[minX, y].isContinuation {
+          minX -= 1
+          widened = true
+        }
+        if maxX < size.width, self[maxX - 1, y].width == 2 {
+          maxX += 1
+          widened = true
+        }
+      }
+    }
+    return Rect(x: minX, y: rect.minY, width: maxX - minX, height: rect.height)
+  }
+
   /// Every row as text.
   public var lines: [String] { (0..<size.height).map(text(ofRow:)) }
 }

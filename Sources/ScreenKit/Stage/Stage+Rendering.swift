@@ -27,9 +27,12 @@ extension Stage {
     var painted: [(screen: Screen, rect: Rect)] = []
     for (screen, localRect) in entries where screen.stage === self {
       let frame = screen.absoluteFrame
-      let rect = localRect.offsetBy(dx: frame.minX, dy: frame.minY)
+      let visible = localRect.offsetBy(dx: frame.minX, dy: frame.minY)
         .intersection(screen.visibleRect)
-      guard !rect.isEmpty else { continue }
+      guard !visible.isEmpty else { continue }
+      // NB: a canvas blanks the other half of a wide character it overwrites, even outside
+      // its clip; widened, the redraw draws such characters whole and the damage covers all.
+      let rect = canvas.grid.wideningToWholeCharacters(visible)
       if painted.contains(where: { $0.rect.contains(rect) && screen.isDescendant(of: $0.screen) }) {
         continue
       }
