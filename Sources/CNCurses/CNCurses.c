@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 // MARK: Globals and macros
 
@@ -39,6 +40,8 @@ int sk_setcchar(cchar_t *cell, const wchar_t *characters, attr_t attributes, int
   // NB: the short argument must stay 0 when the pair travels in opts, or large pairs wrap.
   return setcchar(cell, characters, attributes, 0, &pair);
 }
+
+int sk_wcwidth(wchar_t character) { return wcwidth(character); }
 
 int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *attributes,
                 int *pair) {

@@ -7,39 +7,6 @@ import Testing
 
 @testable import ScreenKitCurses
 
-/// Reads a window cell back through ncurses: its text, attributes and colour pair.
-@MainActor
-private func readBack(_ window: UnsafeMutablePointer<WINDOW>, x: Int, y: Int)
-  -> (text: String, attributes: attr_t, pair: Int32)
-{
-  var cell = cchar_t()
-  _ = mvwin_wch(window, Int32(y), Int32(x), &cell)
-  var characters = [wchar_t](repeating: 0, count: 8)
-  var attributes: attr_t = 0
-  var pair: Int32 = 0
-  _ = sk_getcchar(&cell, &characters, Int32(characters.count), &attributes, &pair)
-  var text = ""
-  for value in characters where value != 0 {
-    if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
-  }
-  return (text, attributes, pair)
-}
-
-/// The text of row `y` of `window` from `x` for `width` cells, skipping wide continuations.
-@MainActor
-private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0, width: Int)
-  -> String
-{
-  var text = ""
-  var column = x
-  while column < x + width {
-    let cell = readBack(window, x: column, y: y).text
-    text += cell
-    column += cell.cellWidth > 1 ? 2 : 1
-  }
-  return text
-}
-
 /// Everything that needs ncurses in this process: one ncurses at a time, on the main actor.
 @Suite(.serialized) @MainActor struct CursesSessionTests {
   init() {
@@ -48,11 +15,13 @@ private func rowText(_ window: UnsafeMutablePointer<WINDOW>, y: Int, x: Int = 0,
     unsetenv("NO_COLOR")
   }
 
-  private func openSession(_ pty: PseudoTerminal) throws -> CursesTerminal {
+  func openSession(_ pty: PseudoTerminal, terminalType: String = "xterm-256color") throws
+    -> CursesTerminal
+  {
     var options = CursesTerminal.Options()
     options.inputDescriptor = pty.follower
     options.outputDescriptor = pty.follower
-    options.terminalType = "xterm-256color"
+    options.terminalType = terminalType
     return try CursesTerminal(options: options)
   }
 

@@ -43,6 +43,9 @@ int sk_key_resize(void);
 /// Fills `cell` with up to CCHARW_MAX-1 characters (a spacing one, then combining ones),
 /// attributes and an extended colour pair.
 int sk_setcchar(cchar_t *cell, const wchar_t *characters, attr_t attributes, int pair);
+/// The C library's column count for `character` in the current locale, as ncurses counts
+/// it: -1 for a character it does not know or cannot print.
+int sk_wcwidth(wchar_t character);
 /// Reads `cell` back: its characters (`capacity` includes the terminating zero), attributes
 /// and extended colour pair.
 int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *attributes,

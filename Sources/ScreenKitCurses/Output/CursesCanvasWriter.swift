@@ -55,7 +55,19 @@ public final class CursesCanvasWriter {
     var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     for rect in rects where !rect.isEmpty {
       for y in rect.minY..<rect.maxY {
-        for x in rect.minX..<rect.maxX {
+        var minX = rect.minX
+        var maxX = rect.maxX
+        if let previous {
+          // NB: ncurses keeps the other half of a wide character when one half is written,
+          // so a damage edge that cuts one, in this frame or the last, writes it whole.
+          if minX > 0, grid[minX, y].isContinuation || previous[minX, y].isContinuation {
+            minX -= 1
+          }
+          if maxX < bounds.maxX, grid[maxX - 1, y].width == 2 || previous[maxX - 1, y].width == 2 {
+            maxX += 1
+          }
+        }
+        for x in minX..<maxX {
           let cell = grid[x, y]
           if !writesAll {
             if previous?[x, y] == cell { continue }
@@ -64,8 +76,8 @@ public final class CursesCanvasWriter {
             // and make the stage copy the whole grid on its next drawn cell.
             previous?[x, y] = cell
           }
-          // NB: ncurses fills a wide character's second column itself; writing the
-          // continuation cell would overwrite the character just drawn.
+          // NB: ncurses fills a wide character's second column itself, and `put` writes it
+          // when ncurses would not; writing the continuation cell would erase the character.
           guard !cell.isContinuation else { continue }
           put(cell, x: x, y: y, into: &scratch, characters: &characters)
         }
@@ -77,21 +89,52 @@ public final class CursesCanvasWriter {
     wnoutrefresh(window)
   }
 
+  /// Writes one grapheme in as many window cells as the canvas gave it, in a form whose
+  /// width ncurses counts the same way (see ``CursesGlyph``).
   private func put(
     _ cell: Cell, x: Int, y: Int, into scratch: inout cchar_t, characters: inout [wchar_t]
   ) {
-    var count = 0
-    for scalar in cell.character.unicodeScalars where count < Int(CCHARW_MAX) {
-      characters[count] = wchar_t(bitPattern: scalar.value)
-      count += 1
-    }
-    characters[count] = 0
     let (attributes, pair) = palette.rendition(of: cell.style)
-    _ = characters.withUnsafeBufferPointer { buffer in
+    let width = max(1, Int(cell.width))
+    var glyph: CursesGlyph
+    let bytes = cell.character.utf8
+    if bytes.count == 1, let byte = bytes.first {
+      // NB: ASCII, most of any screen, needs no width lookup: one column everywhere.
+      characters[0] = wchar_t(byte)
+      characters[1] = 0
+      glyph = CursesGlyph(count: 1, second: nil)
+    } else {
+      glyph = CursesGlyph(cell.character, width: width, into: &characters)
+    }
+    let firstColumns = glyph.second == nil ? width : 1
+    if !add(&characters, attributes, pair, x: x, y: y, columns: firstColumns, into: &scratch) {
+      // A grapheme ncurses refuses is drawn as U+FFFD, which it never refuses, rather than
+      // leaving whatever the cell held.
+      glyph = CursesGlyph(replacementWidth: width, into: &characters)
+      _ = add(&characters, attributes, pair, x: x, y: y, columns: 1, into: &scratch)
+    }
+    if let second = glyph.second {
+      characters[0] = wchar_t(bitPattern: second)
+      characters[1] = 0
+      _ = add(&characters, attributes, pair, x: x + 1, y: y, columns: 1, into: &scratch)
+    }
+    lastFrameCellCount += 1
+  }
+
+  /// Adds one cell of `columns` columns at grid position `x`, `y`; whether ncurses took it.
+  private func add(
+    _ characters: inout [wchar_t], _ attributes: attr_t, _ pair: Int32, x: Int, y: Int,
+    columns: Int, into scratch: inout cchar_t
+  ) -> Bool {
+    let result = characters.withUnsafeBufferPointer { buffer in
       sk_setcchar(&scratch, buffer.baseAddress, attributes, pair)
     }
-    // NB: the bottom-right cell of a non-scrolling window returns ERR although it is drawn.
-    _ = mvwadd_wch(window, Int32(origin.y + y), Int32(origin.x + x), &scratch)
-    lastFrameCellCount += 1
+    guard result == OK else { return false }
+    let row = Int32(origin.y + y)
+    let column = Int32(origin.x + x)
+    if mvwadd_wch(window, row, column, &scratch) == OK { return true }
+    // NB: a cell that ends in the bottom-right corner of a non-scrolling window is drawn
+    // although ncurses returns ERR, because the cursor cannot move past it.
+    return row == sk_getmaxy(window) - 1 && Int(column) + columns >= Int(sk_getmaxx(window))
   }
 }
