@@ -59,6 +59,19 @@ int sk_init_pair(int pair, int foreground, int background) {
   return init_extended_pair(pair, foreground, background);
 }
 
+static int sk_setaf_is_rgb(const char *setaf, int color) {
+  const char *sequence = tiparm(setaf, color);
+  return sequence != NULL && (strstr(sequence, "8:2:") != NULL || strstr(sequence, "8;2;") != NULL);
+}
+
+int sk_indexed_color_limit(void) {
+  const char *setaf = tigetstr("setaf");
+  if (setaf == NULL || setaf == (const char *)-1) return 256;
+  if (sk_setaf_is_rgb(setaf, 8)) return 8;
+  if (sk_setaf_is_rgb(setaf, 16)) return 16;
+  return 256;
+}
+
 int sk_window_size(int fd, int *rows, int *columns) {
   struct winsize size;
   memset(&size, 0, sizeof size);

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ColorDepthTests {
   @Test(arguments: [
-    (256, ColorDepth.palette256), (88, .sixteen), (16, .sixteen), (8, .eight), (2, .monochrome),
+    (0x100_0000, ColorDepth.direct), (256, .palette256), (88, .sixteen), (16, .sixteen),
+    (8, .eight), (2, .monochrome),
     (0, .monochrome),
   ])
   func depthFollowsTheTerminalsColorCount(colors: Int, depth: ColorDepth) {
@@ -27,9 +28,29 @@ import Testing
     #expect(depth.degrade(.default) == .default)
   }
 
-  @Test func palette256KeepsEveryIndex() {
+  @Test func palette256AndDirectKeepEveryIndex() {
     for index in UInt8(0)...255 {
       #expect(ColorDepth.palette256.degrade(.indexed(index)) == .indexed(index))
+      #expect(ColorDepth.direct.degrade(.indexed(index)) == .indexed(index))
+    }
+  }
+
+  /// A direct-colour terminal gets palette entries as their xterm RGB values, never as
+  /// numbers it would read as another colour.
+  @Test func directColorNumbersAreTheRGBValuesOfThePalette() {
+    #expect(CursesPalette.directNumber(of: 196, indexedColors: 8) == 0xFF0000)
+    #expect(CursesPalette.directNumber(of: 21, indexedColors: 8) == 0x0000FF)
+    #expect(CursesPalette.directNumber(of: 244, indexedColors: 8) == 0x808080)
+    #expect(CursesPalette.directNumber(of: 9, indexedColors: 8) == 0xFF0000)
+    for limit in [8, 16, 256] {
+      for index in UInt8(limit == 256 ? 255 : limit)...255 {
+        let number = CursesPalette.directNumber(of: index, indexedColors: limit)
+        let (red, green, blue) = ColorDepth.rgb(of: index)
+        #expect(number >= limit)
+        #expect(
+          abs(number >> 16 - red) + abs((number >> 8) & 0xFF - green) + abs(number & 0xFF - blue)
+            <= 1)
+      }
     }
   }
 
@@ -46,6 +67,9 @@ import Testing
     #expect(ColorDepth.eight.degrade(.brightWhite) == .white)
     #expect(ColorDepth.eight.degrade(.indexed(196)) == .red)
     #expect(ColorDepth.eight.degrade(.blue) == .blue)
+    #expect(ColorDepth.eight.degrade(.indexed(244)) == .white, "grey is nearer white than black")
+    #expect(ColorDepth.eight.degrade(.indexed(236)) == .black)
+    #expect(ColorDepth.eight.degrade(.brightBlack) == .white)
   }
 
   @Test func everyColorDegradesToDefaultInMonochrome() {

@@ -53,6 +53,11 @@ int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *
 /// Defines an extended colour pair (beyond 32767 when the terminal has that many).
 int sk_init_pair(int pair, int foreground, int background);
 
+/// The colour numbers below which the terminal's `setaf` picks its own palette entries rather
+/// than RGB values: 8 for `xterm-direct`, 16 for entries like `kitty-direct`, 256 when `setaf`
+/// never sends RGB (every terminal that is not direct-colour).
+int sk_indexed_color_limit(void);
+
 // MARK: Restore on signals, frames, standard error, guardian
 
 #include "CNCursesSession.h"

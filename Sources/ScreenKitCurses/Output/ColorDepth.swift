@@ -2,9 +2,11 @@ public import ScreenKit
 
 /// How many colours a terminal shows, and how ScreenKit colours degrade to fit.
 ///
+/// A direct-colour (24-bit) terminal draws every palette index as its xterm RGB value;
 /// 256-colour indices degrade to the nearest of the 16 ANSI colours (by the xterm palette's
-/// RGB values), bright ANSI colours to their normal ones on 8-colour terminals, and every
-/// colour to the terminal default on monochrome terminals; attributes always survive.
+/// RGB values), and on 8-colour terminals further to the normal ANSI colour of that bright one
+/// (dark grey to light grey); every colour becomes the terminal default on monochrome terminals;
+/// attributes always survive.
 public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
   /// No colours: only attributes (bold, reverse, ...) are drawn.
   case monochrome = 0
@@ -14,12 +16,16 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
   case sixteen = 16
   /// The xterm 256-colour palette.
   case palette256 = 256
+  /// 24-bit colour (terminfo `RGB`, as `xterm-direct`): colours are sent as RGB values.
+  case direct = 0x100_0000
 
   /// The depth for a terminal that reports `colors` colours; `NO_COLOR` set to anything but
   /// the empty string forces monochrome (see no-color.org).
   public init(colors: Int, hasColors: Bool = true, noColor: String? = nil) {
     if !hasColors || !(noColor ?? "").isEmpty {
       self = .monochrome
+    } else if colors >= ColorDepth.direct.rawValue {
+      self = .direct
     } else if colors >= 256 {
       self = .palette256
     } else if colors >= 16 {
@@ -31,7 +37,7 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
     }
   }
 
-  /// Orders depths from monochrome up to 256 colours.
+  /// Orders depths from monochrome up to direct colour.
   public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// `color` as this depth can show it.
@@ -39,9 +45,13 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
     guard let index = color.index else { return .default }
     switch self {
     case .monochrome: return .default
-    case .palette256: return color
+    case .direct, .palette256: return color
     case .sixteen: return .indexed(ColorDepth.nearestANSI(to: index))
-    case .eight: return .indexed(ColorDepth.nearestANSI(to: index) % 8)
+    case .eight:
+      // NB: grey is nearer yellow than white by RGB distance, so colours go through the 16
+      // first; dark grey then becomes light grey, as black would vanish on a dark screen.
+      let nearest = ColorDepth.nearestANSI(to: index)
+      return .indexed(nearest == 8 ? 7 : nearest % 8)
     }
   }
 
@@ -65,7 +75,8 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
     return best
   }
 
-  /// The xterm RGB value of a palette entry from 16 up: the 6×6×6 cube, then 24 greys.
+  /// The xterm RGB value of a palette entry: the 16 ANSI colours, the 6×6×6 cube, then 24
+  /// greys.
   static func rgb(of index: UInt8) -> (Int, Int, Int) {
     if index < 16 { return ansiRGB[Int(index)] }
     if index >= 232 {

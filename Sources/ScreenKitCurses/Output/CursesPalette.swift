@@ -15,6 +15,9 @@ public final class CursesPalette {
   public private(set) var table: ColorPairTable
   /// Whether ncurses accepted `use_default_colors`, so `-1` is the terminal's own colour.
   private let hasDefaultColors: Bool
+  /// On a direct-colour terminal, the colour numbers below which `setaf` still picks the
+  /// terminal's own palette entries (8 for `xterm-direct`) rather than RGB values.
+  private let indexedColors: Int
 
   /// Creates the palette of the current ncurses screen, after `start_color()`.
   ///
@@ -42,6 +45,7 @@ public final class CursesPalette {
     hasDefaultColors =
       self.depth != .monochrome && extended_pair_content(0, &foreground, &background) == OK
       && foreground == -1
+    indexedColors = Int(sk_indexed_color_limit())
   }
 
   /// Creates a palette for a session that has set up colours itself.
@@ -49,6 +53,7 @@ public final class CursesPalette {
     self.depth = depth
     self.table = ColorPairTable(colorPairs: pairs)
     self.hasDefaultColors = hasDefaultColors
+    self.indexedColors = depth == .direct ? Int(sk_indexed_color_limit()) : 256
   }
 
   /// The ncurses attributes and colour pair for `style`, defining the pair when it is new.
@@ -71,7 +76,19 @@ public final class CursesPalette {
   }
 
   private func number(of color: Color, fallback: Int32) -> Int32 {
-    if let index = color.index { return Int32(index) }
-    return hasDefaultColors ? -1 : fallback
+    guard let index = color.index else { return hasDefaultColors ? -1 : fallback }
+    guard depth == .direct, Int(index) >= indexedColors else { return Int32(index) }
+    return Int32(CursesPalette.directNumber(of: index, indexedColors: indexedColors))
+  }
+
+  /// The colour number a direct-colour terminal draws palette entry `index` with: its xterm
+  /// RGB value as `0xRRGGBB`.
+  ///
+  /// NB: the few entries whose value is below `indexedColors` (black and dark blues) would
+  /// pick a palette entry instead; one step of green, invisible, makes them RGB again.
+  nonisolated static func directNumber(of index: UInt8, indexedColors: Int) -> Int {
+    let (red, green, blue) = ColorDepth.rgb(of: index)
+    let value = red << 16 | green << 8 | blue
+    return value < indexedColors ? value | 0x100 : value
   }
 }

@@ -38,7 +38,7 @@ public final class CursesTerminal {
     /// How long an Escape waits for the rest of a key sequence before it is the Escape key.
     public var escapeDelay: Duration = .milliseconds(25)
     /// The most colours to use; the terminal's own depth and `NO_COLOR` can only lower it.
-    public var colorDepth: ColorDepth = .palette256
+    public var colorDepth: ColorDepth = .direct
 
     /// Options for standard input and output and `TERM`.
     public init() {}
