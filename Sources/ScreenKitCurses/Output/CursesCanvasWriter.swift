@@ -51,19 +51,37 @@ public final class CursesCanvasWriter {
     }
     let writesAll = previous == nil
     let rects = writesAll ? [bounds] : damage.map { $0.intersection(bounds) }
+    // NB: one stack buffer for every cell's characters: an array would be allocated per
+    // frame and checked for uniqueness on every write.
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) { characters in
+      write(grid, rects: rects, writesAll: writesAll, characters: characters)
+    }
+    // NB: after a full write the copy shares the stage's storage; the first cell drawn next
+    // separates them once.
+    if writesAll { previous = grid }
+    wnoutrefresh(window)
+  }
+
+  private func write(
+    _ grid: CellGrid, rects: [Rect], writesAll: Bool,
+    characters: UnsafeMutableBufferPointer<wchar_t>
+  ) {
+    let bounds = grid.bounds
     var scratch = cchar_t()
-    var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     for rect in rects where !rect.isEmpty {
       for y in rect.minY..<rect.maxY {
         var minX = rect.minX
         var maxX = rect.maxX
-        if let previous {
+        if !writesAll {
           // NB: ncurses keeps the other half of a wide character when one half is written,
           // so a damage edge that cuts one, in this frame or the last, writes it whole.
-          if minX > 0, grid[minX, y].isContinuation || previous[minX, y].isContinuation {
+          let row = y * bounds.width
+          if minX > 0, grid.cells[row + minX].width == 0 || previous?.cells[row + minX].width == 0 {
             minX -= 1
           }
-          if maxX < bounds.maxX, grid[maxX - 1, y].width == 2 || previous[maxX - 1, y].width == 2 {
+          if maxX < bounds.maxX,
+            grid.cells[row + maxX - 1].width == 2 || previous?.cells[row + maxX - 1].width == 2
+          {
             maxX += 1
           }
         }
@@ -79,20 +97,17 @@ public final class CursesCanvasWriter {
           // NB: ncurses fills a wide character's second column itself, and `put` writes it
           // when ncurses would not; writing the continuation cell would erase the character.
           guard !cell.isContinuation else { continue }
-          put(cell, x: x, y: y, into: &scratch, characters: &characters)
+          put(cell, x: x, y: y, into: &scratch, characters: characters)
         }
       }
     }
-    // NB: after a full write the copy shares the stage's storage; the first cell drawn next
-    // separates them once.
-    if writesAll { previous = grid }
-    wnoutrefresh(window)
   }
 
   /// Writes one grapheme in as many window cells as the canvas gave it, in a form whose
   /// width ncurses counts the same way (see ``CursesGlyph``).
   private func put(
-    _ cell: Cell, x: Int, y: Int, into scratch: inout cchar_t, characters: inout [wchar_t]
+    _ cell: Cell, x: Int, y: Int, into scratch: inout cchar_t,
+    characters: UnsafeMutableBufferPointer<wchar_t>
   ) {
     let (attributes, pair) = palette.rendition(of: cell.style)
     let width = max(1, Int(cell.width))
@@ -104,32 +119,32 @@ public final class CursesCanvasWriter {
       characters[1] = 0
       glyph = CursesGlyph(count: 1, second: nil)
     } else {
-      glyph = CursesGlyph(cell.character, width: width, into: &characters)
+      glyph = CursesGlyph(cell.character, width: width, into: characters)
     }
     let firstColumns = glyph.second == nil ? width : 1
-    if !add(&characters, attributes, pair, x: x, y: y, columns: firstColumns, into: &scratch) {
+    if !add(characters, attributes, pair, x: x, y: y, columns: firstColumns, into: &scratch) {
       // A grapheme ncurses refuses is drawn as U+FFFD, which it never refuses, rather than
       // leaving whatever the cell held.
-      glyph = CursesGlyph(replacementWidth: width, into: &characters)
-      _ = add(&characters, attributes, pair, x: x, y: y, columns: 1, into: &scratch)
+      glyph = CursesGlyph(replacementWidth: width, into: characters)
+      _ = add(characters, attributes, pair, x: x, y: y, columns: 1, into: &scratch)
     }
     if let second = glyph.second {
       characters[0] = wchar_t(bitPattern: second)
       characters[1] = 0
-      _ = add(&characters, attributes, pair, x: x + 1, y: y, columns: 1, into: &scratch)
+      _ = add(characters, attributes, pair, x: x + 1, y: y, columns: 1, into: &scratch)
     }
     lastFrameCellCount += 1
   }
 
   /// Adds one cell of `columns` columns at grid position `x`, `y`; whether ncurses took it.
   private func add(
-    _ characters: inout [wchar_t], _ attributes: attr_t, _ pair: Int32, x: Int, y: Int,
+    _ characters: UnsafeMutableBufferPointer<wchar_t>, _ attributes: attr_t, _ pair: Int32, x: Int,
+    y: Int,
     columns: Int, into scratch: inout cchar_t
   ) -> Bool {
-    let result = characters.withUnsafeBufferPointer { buffer in
-      sk_setcchar(&scratch, buffer.baseAddress, attributes, pair)
+    guard sk_setcchar(&scratch, characters.baseAddress, attributes, pair) == OK else {
+      return false
     }
-    guard result == OK else { return false }
     let row = Int32(origin.y + y)
     let column = Int32(origin.x + x)
     if mvwadd_wch(window, row, column, &scratch) == OK { return true }

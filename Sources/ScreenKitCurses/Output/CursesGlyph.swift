@@ -32,27 +32,61 @@ struct CursesGlyph: Equatable {
   /// `columns` is the C library's count (`wcwidth`), a parameter so tests can play other
   /// C libraries. `characters` must hold `CCHARW_MAX + 1` elements.
   init(
-    _ character: Character, width: Int, into characters: inout [wchar_t],
+    _ character: Character, width: Int, into characters: UnsafeMutableBufferPointer<wchar_t>,
     columns: (UInt32) -> Int = CursesGlyph.wcwidth
   ) {
-    let scalars = character.unicodeScalars
-    let base = scalars.first?.value ?? 0
+    // NB: scalars are decoded from the UTF-8 bytes: the scalar view validates every index
+    // and costs more than the rest of the write.
+    var text = String(character)
+    self = text.withUTF8 { bytes in
+      CursesGlyph(bytes, width: width, into: characters, columns: columns)
+    }
+  }
+
+  /// `init(_:width:into:columns:)` on the grapheme's UTF-8 bytes.
+  private init(
+    _ bytes: UnsafeBufferPointer<UInt8>, width: Int,
+    into characters: UnsafeMutableBufferPointer<wchar_t>,
+    columns: (UInt32) -> Int
+  ) {
+    var scalars = UTF8Scalars(bytes: bytes)
+    let base = scalars.next() ?? 0xFFFD
     let baseColumns = columns(base)
+    guard let next = scalars.next() else {
+      // One scalar: most of what is not ASCII.
+      if baseColumns == width, width >= 1 {
+        characters[0] = wchar_t(bitPattern: base)
+        characters[1] = 0
+        self.init(count: 1, second: nil)
+      } else {
+        self.init(lone: base, columns: baseColumns, width: width, into: characters)
+      }
+      return
+    }
     if width == 2, CursesGlyph.isRegionalIndicator(base) {
-      let second = scalars.dropFirst().first { CursesGlyph.isRegionalIndicator($0.value) }
+      var second: UInt32 = 0x20
+      var candidate: UInt32? = next
+      while let value = candidate {
+        if CursesGlyph.isRegionalIndicator(value) {
+          second = CursesGlyph.letter(of: value)
+          break
+        }
+        candidate = scalars.next()
+      }
       characters[0] = wchar_t(bitPattern: CursesGlyph.letter(of: base))
       characters[1] = 0
-      self.init(count: 1, second: second.map { CursesGlyph.letter(of: $0.value) } ?? 0x20)
+      self.init(count: 1, second: second)
       return
     }
     guard baseColumns >= 1, baseColumns <= width else {
-      self.init(replacementWidth: width, into: &characters)
+      self.init(replacementWidth: width, into: characters)
       return
     }
     characters[0] = wchar_t(bitPattern: base)
     var count = 1
-    for scalar in scalars.dropFirst() where count < Int(CCHARW_MAX) {
-      let value = scalar.value
+    var candidate: UInt32? = next
+    while let value = candidate, count < Int(CCHARW_MAX) {
+      candidate = scalars.next()
       if CursesGlyph.isPresentationOnly(value) || columns(value) != 0 { continue }
       characters[count] = wchar_t(bitPattern: value)
       count += 1
@@ -61,13 +95,31 @@ struct CursesGlyph: Equatable {
     self.init(count: count, second: baseColumns < width ? 0x20 : nil)
   }
 
+  /// The glyph of a grapheme of one scalar whose count differs from the canvas's.
+  private init(
+    lone base: UInt32, columns: Int, width: Int,
+    into characters: UnsafeMutableBufferPointer<wchar_t>
+  ) {
+    if width == 2, CursesGlyph.isRegionalIndicator(base) {
+      characters[0] = wchar_t(bitPattern: CursesGlyph.letter(of: base))
+      characters[1] = 0
+      self.init(count: 1, second: 0x20)
+    } else if columns >= 1, columns < width {
+      characters[0] = wchar_t(bitPattern: base)
+      characters[1] = 0
+      self.init(count: 1, second: 0x20)
+    } else {
+      self.init(replacementWidth: width, into: characters)
+    }
+  }
+
   init(count: Int, second: UInt32?) {
     self.count = count
     self.second = second
   }
 
   /// U+FFFD, then a blank if `width` is 2.
-  init(replacementWidth width: Int, into characters: inout [wchar_t]) {
+  init(replacementWidth width: Int, into characters: UnsafeMutableBufferPointer<wchar_t>) {
     characters[0] = 0xFFFD
     characters[1] = 0
     self.init(count: 1, second: width > 1 ? 0x20 : nil)
@@ -91,5 +143,25 @@ struct CursesGlyph: Equatable {
   /// joiner, and tag characters.
   static func isPresentationOnly(_ value: UInt32) -> Bool {
     value == 0xFE0E || value == 0xFE0F || value == 0x200D || (0xE_0000...0xE_007F).contains(value)
+  }
+
+  /// The scalars of valid UTF-8 (as a `Character`'s is), decoded without validation.
+  struct UTF8Scalars {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+
+    mutating func next() -> UInt32? {
+      guard offset < bytes.count else { return nil }
+      let lead = bytes[offset]
+      offset += 1
+      if lead < 0x80 { return UInt32(lead) }
+      let following = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1
+      var value = UInt32(lead) & (0x3F >> UInt32(following))
+      for _ in 0..<following where offset < bytes.count {
+        value = value << 6 | UInt32(bytes[offset] & 0x3F)
+        offset += 1
+      }
+      return value
+    }
   }
 }
