@@ -87,6 +87,10 @@ extension CursesSessionTests {
     #expect(misalignments(session.window, grid: shifted, y: 0, stale: "j") == [])
     session.update()
     #expect(pty.eventuallyShows("世"))
+    // Nothing whose width terminals disagree on reaches the terminal.
+    let sent = pty.writtenText.unicodeScalars.map(\.value)
+    #expect(!sent.contains { $0 == 0xFE0F || $0 == 0x200D || (0x1_F1E6...0x1_F1FF).contains($0) })
+    #expect(pty.writtenText.contains("\u{2764} |FR|1\u{20E3} |👨|世|"))
   }
 
   /// Random graphemes built from the scalars that trouble terminals: for every one, the
