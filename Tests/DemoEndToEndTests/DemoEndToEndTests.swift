@@ -148,8 +148,7 @@ struct DemoEndToEndTests {
     try await demo.waitFor(Self.firstEpisode)
     try demo.send("q")
     #expect(try await demo.exitStatus() == 0)
-    let report = try String(
-      contentsOf: demo.directory.appendingPathComponent("stderr"), encoding: .utf8)
+    let report = try await demo.standardError()
     #expect(!report.contains("LeakSanitizer"), "\(report)")
   }
 
@@ -167,7 +166,12 @@ struct DemoEndToEndTests {
     try demo.resize(width: 1, height: 1)
     try demo.resize(width: 2, height: 1)
     try demo.resize(width: 100, height: 30)
-    try await demo.waitFor(Self.firstEpisode, "35 episodes")
+    // NB: the 40x10 screen also shows the first episode; wait for rows only 100 columns hold.
+    try await demo.waitUntil("the list to fill 100x30") { screen in
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return screen.contains(Self.firstEpisode) && rows.count >= 30
+        && rows[29].contains("q quit") && rows.contains { $0.count > 40 }
+    }
     try demo.send("q")
     #expect(try await demo.exitStatus() == 0)
   }
@@ -215,8 +219,7 @@ struct DemoEndToEndTests {
     try await demo.waitFor(Self.firstEpisode)
     try demo.send("q")
     #expect(try await demo.exitStatus() == 0)
-    let text = try String(
-      contentsOf: demo.directory.appendingPathComponent("trace.log"), encoding: .utf8)
+    let text = try await demo.fileAfterExit("trace.log")
     let events = text.split(separator: "\n").map { $0.split(separator: " ") }
     #expect(events.map { String($0[0]) } == ["start", "load_start", "load_end", "mount"])
     let times = events.compactMap { $0.count == 2 ? Double($0[1]) : nil }

@@ -4,9 +4,12 @@ import Testing
 /// The demo running in a detached tmux session of a fixed size, on a private tmux server, so
 /// tests can type keys and read the screen as text.
 ///
-/// The pane runs `stty -g` before and after the demo (into files of the session's own
-/// directory) and prints `EXIT=<status>` when it ends, then stays open to be read. Tests wait
-/// for text with a deadline, polling `capture-pane`; ``close()`` kills the server.
+/// The pane runs `stty -g` before the demo; when the demo ends it writes the exit status and
+/// `stty -g` into a `result` file, complete before it appears (written aside, then renamed),
+/// prints `EXIT=<status>` and stays open to be read. Whatever the demo wrote (its standard
+/// error, a trace) is complete once `result` exists, so tests wait for that file, never for
+/// the screen line or for a file the shell may still be writing. Tests wait for text with a
+/// deadline, polling `capture-pane`; ``close()`` kills the server.
 final class TmuxSession {
   /// The session's scratch directory: terminal settings and anything a test puts there.
   let directory: URL
@@ -16,9 +19,14 @@ final class TmuxSession {
 
   /// Starts `Demo` with `arguments` in a `width`×`height` pane, in the scratch directory
   /// after `prepare` has filled it.
+  ///
+  /// `before` is shell text run just before the demo's command, in the same command line
+  /// (`mkfifo f; writer > f & ` or `producer | `); `redirections` follow its arguments
+  /// (`3<&0 </dev/tty`), so a test can hand the demo pipes as a shell would.
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30,
-    environment: [String: String] = [:], prepare: ((URL) throws -> Void)? = nil
+    environment: [String: String] = [:], before: String = "", redirections: String = "",
+    prepare: ((URL) throws -> Void)? = nil
   ) throws {
     let binary = try DemoBinary.require()
     let id = UUID().uuidString.prefix(8)
@@ -33,9 +41,12 @@ final class TmuxSession {
     let demo = (variables + ([binary] + arguments).map(Shell.quote)).joined(separator: " ")
     // NB: standard error goes to a file, so whatever the demo prints when it ends (a sanitizer
     // report, say) can be read after the pane is gone.
+    // NB: `result` is renamed into place only when complete: a reader that sees it reads all
+    // of it. The demo has ended by then, so its standard error and trace are complete too.
     let script = """
-      cd \(dir) && stty -g > stty-before; \(demo) 2> stderr; echo EXIT=$?; \
-      stty -g > stty-after; sleep 60
+      cd \(dir) && stty -g > stty-before; \(before)\(demo) \(redirections) 2> stderr; \
+      status=$?; { echo "$status"; stty -g; } > result.partial && mv result.partial result; \
+      echo EXIT=$status; sleep 60
       """
     try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     socketPath = try tmux(["display-message", "-p", "#{socket_path}"])
@@ -97,24 +108,94 @@ final class TmuxSession {
     ) { screen in texts.allSatisfy(screen.contains) }
   }
 
-  /// Waits for the demo to end and returns its exit status.
-  func exitStatus(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32? {
-    let screen = try await waitFor("EXIT=", sourceLocation: sourceLocation)
-    let line = screen.split(separator: "\n").first { $0.hasPrefix("EXIT=") }
-    return line.flatMap { Int32($0.dropFirst("EXIT=".count)) }
+  /// Polls the pane until it shows `text`, which may be wrapped over several lines: runs of
+  /// spaces and line breaks count as one space on both sides.
+  @discardableResult
+  func waitForWrapped(
+    _ text: String, timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> String {
+    let wanted = Self.collapsingWhitespace(text)
+    return try await waitUntil("\"\(text)\" (maybe wrapped)", sourceLocation: sourceLocation) {
+      Self.collapsingWhitespace($0).contains(wanted)
+    }
   }
 
-  /// The `stty -g` output from before the demo started and after it ended.
-  func terminalSettings() async throws -> (before: String, after: String) {
-    let after = directory.appendingPathComponent("stty-after")
-    // NB: the pane writes the file just after EXIT=; wait for it with the same deadline.
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !FileManager.default.fileExists(atPath: after.path), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(50))
-    }
+  private static func collapsingWhitespace(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+  }
+
+  /// Waits for the demo to end and returns its exit status.
+  func exitStatus(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32? {
+    Int32(try await result(sourceLocation: sourceLocation).status)
+  }
+
+  /// The `stty -g` output from before the demo started and after it ended; waits for the end.
+  func terminalSettings(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> (before: String, after: String) {
+    let after = try await result(sourceLocation: sourceLocation).settings
     let before = try String(
       contentsOf: directory.appendingPathComponent("stty-before"), encoding: .utf8)
-    return (before, try String(contentsOf: after, encoding: .utf8))
+    return (before.trimmingCharacters(in: .whitespacesAndNewlines), after)
+  }
+
+  /// What the demo wrote to standard error; waits for it to end.
+  func standardError(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    _ = try await result(sourceLocation: sourceLocation)
+    return try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)
+  }
+
+  /// A file of the scratch directory, once the demo has ended (so it is complete).
+  func fileAfterExit(
+    _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> String {
+    _ = try await result(sourceLocation: sourceLocation)
+    return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// The demo's process id, found as the pane shell's child, while it runs.
+  func demoProcessID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
+    let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      let children =
+        (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))
+        ?? ""
+      for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+        let executable =
+          (try? FileManager.default.destinationOfSymbolicLink(
+            atPath: "/proc/\(child)/exe")) ?? ""
+        if executable.hasSuffix("/Demo") { return child }
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("no Demo process under the pane's shell", sourceLocation: sourceLocation)
+    throw E2EError("no Demo process under the pane's shell")
+  }
+
+  /// The exit status and terminal settings the pane wrote when the demo ended, read once the
+  /// file is complete (it appears by a rename).
+  private func result(
+    sourceLocation: SourceLocation
+  ) async throws -> (status: Int, settings: String) {
+    let path = directory.appendingPathComponent("result").path
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+        let lines = text.split(separator: "\n").map(String.init)
+        if lines.count == 2, let status = Int(lines[0]) { return (status, lines[1]) }
+        Issue.record("malformed result file: \(text)", sourceLocation: sourceLocation)
+        throw E2EError("malformed result file")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    let screen = (try? capture()) ?? ""
+    Issue.record(
+      "timed out waiting for the demo to end; the screen was:\n\(screen)",
+      sourceLocation: sourceLocation)
+    throw E2EError("timed out waiting for the demo to end")
   }
 
   @discardableResult
