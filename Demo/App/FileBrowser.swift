@@ -13,19 +13,19 @@ final class FileBrowser {
   }
 
   /// The root: the listing of `path`, or the preview when `path` is a file.
-  func makeRoot(path: String) -> NavigationScreen {
-    let resolved = Path.resolved(path)
-    let isFile = Path.status(resolved).map { !Path.isDirectory($0.st_mode) } ?? false
+  func makeRoot(path: Path) -> NavigationScreen {
+    let resolved = path.resolved
+    let isFile = resolved.status().map { !Path.isDirectory($0.st_mode) } ?? false
     let root = NavigationScreen(root: isFile ? preview(resolved) : listing(resolved))
     navigation = root
     return root
   }
 
-  private func listing(_ path: String) -> Screen {
+  private func listing(_ path: Path) -> Screen {
     let trace = settings.trace
     return DemoLoading.controller(
-      settings: settings, title: Path.lastComponent(path),
-      load: { try trace.load { try DirectoryListing.load(path: path) } },
+      settings: settings, title: path.lastComponent,
+      load: { try await trace.load { try DirectoryListing.load(path: path) } },
       build: { (listing: DirectoryListing) -> FileBrowserScreen in
         let screen = FileBrowserScreen(listing: listing)
         screen.onOpen = { self.open($0) }
@@ -36,11 +36,11 @@ final class FileBrowser {
       })
   }
 
-  private func preview(_ path: String) -> Screen {
+  private func preview(_ path: Path) -> Screen {
     let trace = settings.trace
     return DemoLoading.controller(
-      settings: settings, title: Path.lastComponent(path),
-      load: { try trace.load { try FilePreview.load(path: path) } },
+      settings: settings, title: path.lastComponent,
+      load: { try await trace.load { try await FilePreview.load(path: path) } },
       build: { FilePreviewScreen(preview: $0) },
       update: { (screen: FilePreviewScreen, preview: FilePreview) in screen.update(preview: preview)
       })

@@ -38,13 +38,13 @@ final class CatalogueService: Sendable {
 
   /// Loads the whole catalogue.
   func catalogue() async throws -> Catalogue {
-    try await request { try self.decode() }
+    try await request { try await self.decode() }
   }
 
   /// Loads the detail of episode `number`.
   func episode(number: Int) async throws -> EpisodeDetail {
     try await request {
-      let catalogue = try self.decode()
+      let catalogue = try await self.decode()
       guard let episode = catalogue.episodes.first(where: { $0.number == number }) else {
         throw CatalogueError.noSuchEpisode(number)
       }
@@ -58,7 +58,7 @@ final class CatalogueService: Sendable {
   // MARK: Simulation
 
   /// Runs one simulated request: trace, latency, injected failure, then `body`.
-  private func request<T>(_ body: @Sendable () throws -> T) async throws -> T {
+  private func request<T>(_ body: @Sendable () async throws -> T) async throws -> T {
     trace.record(.loadStart)
     defer { trace.record(.loadEnd) }
     let (load, delay, failureRoll) = state.withLock { state in
@@ -74,10 +74,14 @@ final class CatalogueService: Sendable {
     if failureRoll < network.failRate {
       throw CatalogueError.failRate(load: load, rate: network.failRate)
     }
-    return try body()
+    return try await body()
   }
 
-  private func decode() throws -> Catalogue {
+  /// The most a `--data` file may hold; anything longer (an endless device, a wrong file)
+  /// is refused with an error naming this limit, so memory stays bounded.
+  static let readLimit = 8 * 1024 * 1024
+
+  private func decode() async throws -> Catalogue {
     let bytes: [UInt8]
     let path: String
     switch source {
@@ -87,14 +91,23 @@ final class CatalogueService: Sendable {
     case .file(let file):
       path = file
       do {
-        bytes = try FileReader.read(path: file)
+        bytes = try await FileReader.read(path: Path(argument: file), limit: Self.readLimit).bytes
       } catch let error as FileSystemError {
         throw CatalogueError.unreadableFile(path: file, reason: error.reason)
       }
     }
+    if let problem = JSONSyntax.encodingProblem(in: bytes) {
+      throw CatalogueError.invalidJSON(path: path, reason: problem)
+    }
     do {
       return try JSONDecoder().decode(Catalogue.self, from: Data(bytes))
     } catch let error as DecodingError {
+      // NB: the decoder does not say where the syntax breaks; the checker does.
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        let problem = JSONSyntax.problem(in: bytes)
+      {
+        throw CatalogueError.invalidJSON(path: path, reason: problem)
+      }
       throw CatalogueError.invalidJSON(path: path, reason: error.summary)
     }
   }

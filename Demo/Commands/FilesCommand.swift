@@ -16,11 +16,11 @@ struct FilesCommand: DemoMode {
   func launch(startedAt: MonotonicTime) async throws {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)
-    await Self.browse(path: path, settings: settings)
+    await Self.browse(path: Path(argument: path), settings: settings)
   }
 
   @MainActor
-  private static func browse(path: String, settings: DisplaySettings) async {
+  private static func browse(path: Path, settings: DisplaySettings) async {
     let browser = FileBrowser(settings: settings)
     await DemoApplication.run(browser.makeRoot(path: path), settings: settings)
   }

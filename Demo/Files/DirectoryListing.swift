@@ -2,62 +2,92 @@ import Glibc
 
 /// The entries of one directory, read with `opendir`/`readdir`/`fstatat` off the main actor
 /// and sorted: directories first, then by name, case-insensitively.
+///
+/// Names stay bytes for the system calls (they need not be UTF-8); a listing stops at
+/// ``limit`` entries, so a directory of millions costs bounded time and memory.
 struct DirectoryListing: Sendable {
+  /// The most entries read from one directory.
+  static let limit = 10_000
+
   /// The directory's path.
-  let path: String
+  let path: Path
   /// Its entries, sorted, after a `..` entry unless it is the root.
   let entries: [FileEntry]
+  /// Whether the directory has more than ``limit`` entries, of which the first were read.
+  let isTruncated: Bool
 
   /// The number of entries other than `..`.
   var count: Int { entries.count { $0.kind != .parent } }
 
   /// Reads the directory at `path`.
   ///
+  /// Entries that vanish between `readdir` and `fstatat` are left out.
+  ///
   /// - Throws: ``FileSystemError`` when it cannot be opened (missing, not a directory, no
-  ///   permission); `CancellationError` when the load is abandoned (checked every 512 entries,
-  ///   so leaving a huge directory stops the work).
-  static func load(path: String) throws -> DirectoryListing {
-    guard let directory = opendir(path) else {
+  ///   permission, a loop of links) or read; `CancellationError` when the load is abandoned
+  ///   (checked every 512 entries, so leaving a huge directory stops the work).
+  static func load(path: Path) throws -> DirectoryListing {
+    guard let directory = path.withCString({ opendir($0) }) else {
       throw FileSystemError("Cannot open directory", path: path)
     }
     defer { closedir(directory) }
     let descriptor = dirfd(directory)
     var entries: [FileEntry] = []
     var seen = 0
-    while let entry = readdir(directory) {
+    var isTruncated = false
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw FileSystemError("Cannot read directory", path: path) }
+        break
+      }
       seen += 1
       if seen % 512 == 0 { try Task.checkCancellation() }
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { pointer in
+          Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map {
+            UInt8(bitPattern: $0)
+          }
+        }
       }
-      guard name != ".", name != ".." else { continue }
-      let childPath = Path.join(path, name)
+      guard name != [0x2E], name != [0x2E, 0x2E] else { continue }
+      guard entries.count < limit else {
+        isTruncated = true
+        break
+      }
+      let childPath = path.appending(name)
       var status = stat()
-      guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-        entries.append(FileEntry(name: name, path: childPath, kind: .special, size: 0))
-        continue
-      }
+      let cName = name.map { CChar(bitPattern: $0) } + [0]
+      let found = fstatat(descriptor, cName, &status, AT_SYMLINK_NOFOLLOW) == 0
+      // NB: deleted since readdir saw it; it is no longer there to list.
+      if !found && errno == ENOENT { continue }
       let kind: FileEntry.Kind
-      if Path.isDirectory(status.st_mode) {
+      if !found {
+        kind = .special
+      } else if Path.isDirectory(status.st_mode) {
         kind = .directory
       } else if Path.isRegularFile(status.st_mode) {
         kind = .file
       } else if Path.isSymlink(status.st_mode) {
-        let target = Path.status(childPath)
+        let target = childPath.status()
         kind = .symlink(toDirectory: target.map { Path.isDirectory($0.st_mode) } ?? false)
       } else {
         kind = .special
       }
-      entries.append(FileEntry(name: name, path: childPath, kind: kind, size: Int(status.st_size)))
+      entries.append(
+        FileEntry(
+          name: String(decoding: name, as: UTF8.self), path: childPath, kind: kind,
+          size: found ? Int(status.st_size) : 0))
     }
     try Task.checkCancellation()
     let sorted = entries.map { (key: $0.name.lowercased(), entry: $0) }.sorted { lhs, rhs in
       let leftIsDirectory = lhs.entry.opensAsDirectory
       if leftIsDirectory != rhs.entry.opensAsDirectory { return leftIsDirectory }
-      return lhs.key == rhs.key ? lhs.entry.name < rhs.entry.name : lhs.key < rhs.key
+      if lhs.key != rhs.key { return lhs.key < rhs.key }
+      return lhs.entry.path.bytes.lexicographicallyPrecedes(rhs.entry.path.bytes)
     }.map(\.entry)
     let parent: [FileEntry] =
-      path == "/" ? [] : [FileEntry(name: "..", path: Path.parent(path), kind: .parent, size: 0)]
-    return DirectoryListing(path: path, entries: parent + sorted)
+      path.isRoot ? [] : [FileEntry(name: "..", path: path.parent, kind: .parent, size: 0)]
+    return DirectoryListing(path: path, entries: parent + sorted, isTruncated: isTruncated)
   }
 }

@@ -16,10 +16,10 @@ struct FileEntry: Sendable, Hashable, ListRowDisplayable {
     case special
   }
 
-  /// The file name, as the directory has it.
+  /// The file name for people (U+FFFD where its bytes are not UTF-8).
   let name: String
-  /// The full path.
-  let path: String
+  /// The full path, with the name's own bytes.
+  let path: Path
   /// What the entry is.
   let kind: Kind
   /// The size in bytes (of the link itself, for links).

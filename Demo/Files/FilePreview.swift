@@ -21,7 +21,7 @@ struct FilePreview: Sendable {
   static let invalidRatio = 0.05
 
   /// The file's path.
-  let path: String
+  let path: Path
   /// Its size in bytes.
   let size: Int
   /// The preview.
@@ -29,9 +29,11 @@ struct FilePreview: Sendable {
 
   /// Reads up to ``limit`` bytes of the file at `path` and classifies them.
   ///
+  /// Only regular files are read: a FIFO or a device is described, not drained.
+  ///
   /// - Throws: ``FileSystemError`` when the file cannot be examined or read.
-  static func load(path: String) throws -> FilePreview {
-    guard let status = Path.status(path) else {
+  static func load(path: Path) async throws -> FilePreview {
+    guard let status = path.status() else {
       throw FileSystemError("Cannot open", path: path)
     }
     let size = Int(status.st_size)
@@ -39,9 +41,10 @@ struct FilePreview: Sendable {
       let kind = Path.isDirectory(status.st_mode) ? "directory" : "special file"
       return FilePreview(path: path, size: size, content: .special(kind))
     }
-    let bytes = try FileReader.read(path: path, limit: limit)
+    let contents = try await FileReader.read(path: path, limit: limit, truncating: true)
+    let bytes = contents.bytes
     guard !bytes.isEmpty else { return FilePreview(path: path, size: size, content: .empty) }
-    let truncated = size > bytes.count
+    let truncated = contents.isTruncated || size > bytes.count
     return FilePreview(path: path, size: size, content: classify(bytes, truncated: truncated))
   }
 

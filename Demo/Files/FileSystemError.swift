@@ -1,24 +1,26 @@
 import FoundationEssentials
 import Glibc
 
-/// A failed system call on a path, with the system's own reason (`strerror`).
+/// A failed operation on a path, with the system's own reason (`strerror`) or the demo's.
 struct FileSystemError: Error, CustomStringConvertible, LocalizedError {
   /// What the demo was doing, such as `Cannot open directory`.
   let action: String
-  /// The path it was working on.
+  /// The path it was working on, as people read it.
   let path: String
-  /// The `errno` of the failed call.
-  let code: Int32
+  /// Why it failed, such as `No such file or directory`.
+  let reason: String
 
-  /// Captures the current `errno`.
-  init(_ action: String, path: String, code: Int32 = errno) {
-    self.action = action
-    self.path = path
-    self.code = code
+  /// Captures `code`, by default the current `errno`, as the reason.
+  init(_ action: String, path: Path, code: Int32 = errno) {
+    self.init(action, path: path, reason: String(cString: strerror(code)))
   }
 
-  /// The system's reason for ``code``.
-  var reason: String { String(cString: strerror(code)) }
+  /// An error whose reason is the demo's, such as a read limit.
+  init(_ action: String, path: Path, reason: String) {
+    self.action = action
+    self.path = path.description
+    self.reason = reason
+  }
 
   var description: String { "\(action) \(path): \(reason)" }
   var errorDescription: String? { description }

@@ -26,7 +26,7 @@ final class FileBrowserScreen: Screen {
 
   /// The directory's name, for the breadcrumb.
   override var title: String {
-    get { Path.lastComponent(listing.path) }
+    get { listing.path.lastComponent }
     set { super.title = newValue }
   }
 
@@ -47,11 +47,14 @@ final class FileBrowserScreen: Screen {
   override func draw(in canvas: inout Canvas) {
     guard bounds.height > 1 else { return }
     let directories = listing.entries.count { $0.kind == .directory }
-    let counts = " · \(listing.count) entries, \(directories) directories"
+    let counts =
+      listing.isTruncated
+      ? " · first \(listing.count) of more entries, \(directories) directories"
+      : " · \(listing.count) entries, \(directories) directories"
     let countsWidth = counts.cellWidth
     let pathWidth = max(0, bounds.width - 2 - countsWidth)
     // NB: a long path keeps its end, which is the part that tells directories apart.
-    var path = listing.path
+    var path = listing.path.description
     if path.cellWidth > pathWidth {
       let tail = String(path.reversed()).truncated(toWidth: max(0, pathWidth - 1), ellipsis: "")
       path = "…" + String(tail.reversed())

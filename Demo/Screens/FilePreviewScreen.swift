@@ -20,7 +20,7 @@ final class FilePreviewScreen: Screen {
 
   /// The file's name, for the breadcrumb.
   override var title: String {
-    get { Path.lastComponent(preview.path) }
+    get { preview.path.lastComponent }
     set { super.title = newValue }
   }
 
@@ -67,7 +67,7 @@ final class FilePreviewScreen: Screen {
 
   /// Draws the header, and the description when there is no text.
   override func draw(in canvas: inout Canvas) {
-    let name = Path.lastComponent(preview.path)
+    let name = preview.path.lastComponent
     let x =
       1
       + canvas.drawText(

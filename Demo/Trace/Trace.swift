@@ -47,10 +47,10 @@ final class Trace: Sendable {
   }
 
   /// Runs a load between `load_start` and `load_end`, recorded before the UI sees its result.
-  func load<T>(_ body: () throws -> T) rethrows -> T {
+  func load<T>(_ body: () async throws -> T) async rethrows -> T {
     record(.loadStart)
     defer { record(.loadEnd) }
-    return try body()
+    return try await body()
   }
 
   /// Appends `event` with a time read earlier (the `start` time is read before parsing).
