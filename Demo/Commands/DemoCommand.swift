@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ScreenKit
 
 /// `Demo`: the episodes browser (the default), `Demo files [PATH]` and `Demo embed`.
@@ -29,6 +30,9 @@ struct DemoCommand: DemoMode {
   @OptionGroup var display: DisplayOptions
 
   /// Reads the clock, parses the arguments and runs the chosen mode.
+  ///
+  /// A bad argument ends the program here, before the terminal is touched: one line on
+  /// standard error and argument-parser's exit status (64 for usage errors).
   static func main() async {
     let startedAt = MonotonicTime.now()
     do {
@@ -39,7 +43,23 @@ struct DemoCommand: DemoMode {
         try command.run()
       }
     } catch {
-      exit(withError: error)
+      let status = exitCode(for: error)
+      // NB: --help and --version arrive as errors that exit cleanly with their full text.
+      guard !status.isSuccess else { exit(withError: error) }
+      let message = message(for: error).split(whereSeparator: \.isNewline)
+        .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+      let line = Array("Demo: \(message)\n".utf8)
+      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      Glibc.exit(status.rawValue)
+    }
+  }
+
+  /// Refuses a `--data` path that cannot be opened or is a directory, before the terminal is
+  /// touched; what it holds is read (and judged) by each load.
+  func validate() throws {
+    guard let data else { return }
+    if let problem = FileReader.problemOpening(Path(argument: data)) {
+      throw ValidationError("--data \(data): \(problem)")
     }
   }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// `Demo files [PATH]`: a file browser whose listings and previews load off the main actor.
 struct FilesCommand: DemoMode {
@@ -17,6 +18,13 @@ struct FilesCommand: DemoMode {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)
     await Self.browse(path: Path(argument: path), settings: settings)
+  }
+
+  /// Refuses a path that does not exist (or is a loop of links) before the terminal is
+  /// touched; a file opens in the preview.
+  func validate() throws {
+    guard Path(argument: path).status() == nil else { return }
+    throw ValidationError("files \(path): \(String(cString: strerror(errno)))")
   }
 
   @MainActor

@@ -176,25 +176,6 @@ struct DemoEndToEndTests {
     #expect(try await demo.exitStatus() == 0)
   }
 
-  @Test func aMissingOrBrokenDataFileIsNamedAndRetryReadsItAgain() async throws {
-    let demo = try TmuxSession(["--latency", "0.1", "--data", "catalogue.json"])
-    defer { demo.close() }
-    try await demo.waitFor("Cannot read catalogue file", "catalogue.json", "[r] Retry")
-    let file = demo.directory.appendingPathComponent("catalogue.json")
-    try Data("{ \"series\": ".utf8).write(to: file)
-    try demo.send("r")
-    try await demo.waitFor("is not valid catalogue JSON")
-    let catalogue = """
-      {"series": "Test Series",
-       "collections": [{"id": "one", "title": "Only Collection", "summary": "Just one."}],
-       "episodes": [{"number": 1, "title": "Only Episode", "date": "2020-01-01",
-                     "durationMinutes": 10, "synopsis": "The one.", "collection": "one"}]}
-      """
-    try Data(catalogue.utf8).write(to: file)
-    try demo.send("r")
-    try await demo.waitFor("Only Episode", "Only Collection")
-  }
-
   @Test func quitWorksWhileLoading() async throws {
     let demo = try TmuxSession(["--latency", "30"])
     defer { demo.close() }
