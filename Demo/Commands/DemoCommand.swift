@@ -71,6 +71,7 @@ struct DemoCommand: DemoMode {
       source: data.map { .file(path: $0) } ?? .bundled, network: network.conditions,
       trace: settings.trace)
     await Self.browse(service: service, variant: variant, settings: settings)
+    settings.trace.reportStop()
   }
 
   @MainActor

@@ -16,5 +16,6 @@ struct EmbedCommand: DemoMode {
     settings.trace.record(.start, at: startedAt)
     let service = CatalogueService(network: network.conditions, trace: settings.trace)
     await EmbedProgram.run(service: service, settings: settings)
+    settings.trace.reportStop()
   }
 }

@@ -18,6 +18,7 @@ struct FilesCommand: DemoMode {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)
     await Self.browse(path: Path(argument: path), settings: settings)
+    settings.trace.reportStop()
   }
 
   /// Refuses a path that does not exist (or is a loop of links) before the terminal is
