@@ -107,6 +107,19 @@ extension DemoEndToEndTests {
       )
     }
 
+    /// A million `[`: the check that locates the fault keeps its own stack and stops at the
+    /// decoder's nesting limit, so no thread's stack overflows.
+    @Test func deepNestingIsRefusedWithItsPosition() async throws {
+      let demo = try TmuxSession(["--latency", "0", "--data", "deep.json"], width: 200) {
+        try Data(repeating: UInt8(ascii: "["), count: 1_000_000).write(
+          to: $0.appendingPathComponent("deep.json"))
+      }
+      defer { demo.close() }
+      try await demo.waitForWrapped(
+        "Catalogue file deep.json is not valid catalogue JSON: nesting deeper than 512 levels at line 1, column 513"
+      )
+    }
+
     /// Every load reads the file afresh: a retry names what is wrong now, and a fixed file
     /// loads.
     @Test func aFileThatDisappearsBetweenLoadsShowsTheNewErrorOnRetry() async throws {
