@@ -66,6 +66,21 @@ extension DemoEndToEndTests {
       #expect(try await demo.exitStatus() == 0)
     }
 
+    /// A FIFO is described, never read: reading it would wait for a writer, or drain it.
+    @Test func aFIFOIsDescribedNotRead() async throws {
+      let demo = try TmuxSession(["files", "pipes"], width: 160) { directory in
+        let pipes = directory.appendingPathComponent("pipes")
+        try FileManager.default.createDirectory(at: pipes, withIntermediateDirectories: true)
+        #expect(mkfifo(pipes.appendingPathComponent("queue").path, 0o644) == 0)
+      }
+      defer { demo.close() }
+      try await demo.waitFor("queue", "special")
+      try demo.send("Enter")
+      try await demo.waitFor("special file, not previewed")
+      try demo.send("q")
+      #expect(try await demo.exitStatus() == 0)
+    }
+
     @Test func aSymbolicLinkLoopIsListedAndNamedWhenOpened() async throws {
       let demo = try TmuxSession(["files", "links"], width: 160) { directory in
         let links = directory.appendingPathComponent("links")

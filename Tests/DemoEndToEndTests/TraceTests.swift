@@ -10,10 +10,12 @@ extension DemoEndToEndTests {
     @Test func aTraceReaderThatGoesAwayStopsTracingNotTheSession() async throws {
       let demo = try TmuxSession(
         ["--latency", "0.2", "--trace", "trace.fifo"],
-        before: "mkfifo trace.fifo; head -n1 trace.fifo > head.out & ")
+        before: "mkfifo trace.fifo; (head -n1 trace.fifo > head.out; touch head.done) & ")
       defer { demo.close() }
       try await demo.waitFor(DemoEndToEndTests.firstEpisode)
-      // Each refresh traces two lines; the reader is gone after the first line.
+      // Each refresh traces two lines; once the reader is gone, the next one meets a closed
+      // pipe.
+      try await demo.waitForFile("head.done")
       for _ in 0..<3 {
         try demo.send("r")
         try await demo.waitUntil("the refresh to end") { screen in

@@ -154,6 +154,22 @@ final class TmuxSession {
     return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
   }
 
+  /// Waits until a file of the scratch directory exists (something in the pane made it).
+  func waitForFile(
+    _ name: String, timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let path = directory.appendingPathComponent(name).path
+    let deadline = ContinuousClock.now + timeout
+    while !FileManager.default.fileExists(atPath: path) {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("timed out waiting for \(name)", sourceLocation: sourceLocation)
+        throw E2EError("timed out waiting for \(name)")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
   /// The demo's process id, found as the pane shell's child, while it runs.
   func demoProcessID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
     let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
