@@ -96,9 +96,9 @@ final class EpisodeBrowser {
     // same fetch; a side already in flight ignores the call, which ends the ping-pong.
     controller.onStateChange = { [weak left, weak detail] state in
       left?.stateDidChange(state)
-      if state.isInFlight { detail?.loadingIndicator.reload() }
+      if state.isInFlight { detail?.loader.reload() }
     }
-    detail.loadingIndicator.onStateChange = { [weak right, weak controller] state in
+    detail.loader.onStateChange = { [weak right, weak controller] state in
       right?.stateDidChange(state)
       if state.isInFlight { controller?.reload() }
     }

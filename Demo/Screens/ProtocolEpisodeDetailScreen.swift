@@ -8,14 +8,14 @@ import ScreenKit
 /// overlay last, and passing keys to it. It cannot exist without its loader.
 final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
-  let loadingIndicator: LoadingIndicator<EpisodeDetail>
+  let loader: ScreenLoader<EpisodeDetail>
   /// Called when the first value is configured: this variant's counterpart of mounting a
   /// built child, for the trace's `mount` (a refresh configures again without it).
   var onMount: (@MainActor () -> Void)?
 
   private let episode: Episode
   private let options: LoadingOptions
-  private let loader: @Sendable () async throws -> EpisodeDetail
+  private let fetchDetail: @Sendable () async throws -> EpisodeDetail
   private var detail: EpisodeDetail?
   private var scrollOffset = 0
 
@@ -26,8 +26,8 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   ) {
     self.episode = episode
     self.options = options
-    self.loader = loader
-    loadingIndicator = LoadingIndicator(style: options.spinner, label: options.label)
+    self.fetchDetail = loader
+    self.loader = ScreenLoader(style: options.spinner, label: options.label)
     super.init()
   }
 
@@ -68,7 +68,7 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
 
   /// Starts the load when first shown, or again after a cancelled one.
   override func didAppear() {
-    if case .idle = loadingState { load(options: options, loader) }
+    if case .idle = loadingState { load(options: options, fetchDetail) }
   }
 
   /// Cancels the load: the protocol extension cannot override this itself.
@@ -78,17 +78,17 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
 
   /// Draws the spinner or error, or the detail and then the refresh badge.
   override func draw(in canvas: inout Canvas) {
-    if loadingIndicator.draw(in: &canvas) { return }
+    if loader.draw(in: &canvas) { return }
     if let detail {
       EpisodeDetailView(detail: detail).draw(in: &canvas, bounds: bounds, offset: scrollOffset)
     }
-    loadingIndicator.drawOverlay(in: &canvas)
+    loader.drawOverlay(in: &canvas)
   }
 
   /// Passes retry, refresh and dismiss to the indicator; scrolls otherwise.
   override func handle(_ key: Key) -> Bool {
-    if loadingIndicator.handle(key) { return true }
-    guard let detail, !loadingIndicator.coversContent else { return false }
+    if loader.handle(key) { return true }
+    guard let detail, !loader.coversContent else { return false }
     let delta: Int
     switch key {
     case .up, .character("k"): delta = -1

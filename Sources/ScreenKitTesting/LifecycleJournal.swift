@@ -37,7 +37,7 @@ public final class LifecycleJournal {
   /// its `didMove`.
   public var violations: [String] {
     var problems: [String] = []
-    var state: [Key: Appearance] = [:]
+    var state: [Key: AppearancePhase] = [:]
     var loaded: Set<Key> = []
     var moving: [Key: String?] = [:]
     for event in allEvents {

@@ -109,17 +109,18 @@ public struct Canvas: Sendable {
     return try body(&self)
   }
 
-  /// Points the canvas at a screen's area for the renderer.
-  package mutating func focus(origin: Point, size: Size, clip: Rect) {
-    self.origin = origin
-    self.size = size
+  /// Restricts drawing to a screen's area for the renderer: `frame` (in grid coordinates)
+  /// becomes the canvas's local space, and only its `clip` part is written.
+  package mutating func restrict(to frame: Rect, clip: Rect) {
+    self.origin = frame.origin
+    self.size = frame.size
     self.clip = clip.intersection(grid.bounds)
   }
 
   /// Resizes the underlying grid, blanking it.
   package mutating func resetGrid(to size: Size) {
     grid.reset(to: size)
-    focus(origin: .zero, size: size, clip: Rect(size: size))
+    restrict(to: Rect(size: size), clip: Rect(size: size))
   }
 
   private mutating func writeCell(_ cell: Cell, x: Int, y: Int) {

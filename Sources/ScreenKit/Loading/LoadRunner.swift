@@ -4,9 +4,9 @@ import Synchronization
 /// ``LoadingState``, times the spinner (show delay, minimum time visible), applies the timeout
 /// and retry policy, joins refreshes, and drops results of abandoned loads.
 ///
-/// It holds no screen: its owner tells it which screen's stage to use and reacts to its
-/// callbacks. `LoadingController` turns the callbacks into child screens; a `Loading` screen
-/// turns them into its own drawing.
+/// It holds no screen: its owner tells it which screen's stage to use and reacts to the one
+/// ``LoadEvent`` it sends for each step of the load. `LoadingController` turns events into child
+/// screens; a `Loading` screen's ``ScreenLoader`` turns them into the screen's own drawing.
 ///
 /// Each run of the source has one timer for each role (show delay, timeout, the spinner's
 /// minimum time, retry backoff), so ending one role never cancels another. The timeout covers
@@ -17,7 +17,7 @@ public final class LoadRunner<Value: Sendable> {
   /// The current state.
   public private(set) var state: LoadingState<Value> = .idle {
     didSet {
-      onStateChange?(state)
+      step.stateChanged = true
       // NB: every path out of a load leaves the in-flight states, so resuming here resumes each
       // refresh exactly once, whatever ended the load.
       if !state.isInFlight { finishWaiters() }
@@ -25,23 +25,25 @@ public final class LoadRunner<Value: Sendable> {
   }
   /// The latest progress of the load in flight.
   public private(set) var progress: LoadProgress? {
-    didSet { onProgress?(progress) }
+    didSet { step.changed = true }
   }
   /// Whether the spinner should be visible now (the show delay has passed).
   public private(set) var isSpinnerVisible = false {
-    didSet { if isSpinnerVisible != oldValue { onSpinnerVisibilityChange?(isSpinnerVisible) } }
+    didSet { if isSpinnerVisible != oldValue { step.changed = true } }
   }
   /// How many times the source was started (first load, retries, refreshes).
   public private(set) var startCount = 0
 
-  /// Called after every state change.
-  public var onStateChange: ((LoadingState<Value>) -> Void)?
-  /// Called with each new value, before the state changes to `loaded`.
-  public var onValue: ((Value) -> Void)?
-  /// Called when progress is reported.
-  public var onProgress: ((LoadProgress?) -> Void)?
-  /// Called when the spinner should appear or disappear.
-  public var onSpinnerVisibilityChange: ((Bool) -> Void)?
+  /// Called once for each step of the load that changed anything, after the step.
+  public var onEvent: ((LoadEvent<Value>) -> Void)?
+
+  /// What the step in progress changed, gathered into one event.
+  private struct Step {
+    var depth = 0
+    var changed = false
+    var stateChanged = false
+    var value: Value?
+  }
 
   /// What a run of the source delivers.
   private enum Answer: Sendable {
@@ -74,6 +76,7 @@ public final class LoadRunner<Value: Sendable> {
   /// Answers held until the spinner has been visible for its minimum time.
   private var held: [Answer] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var step = Step()
 
   /// Creates a runner; nothing starts until ``start(on:)``.
   public init(source: LoadSource<Value>, options: LoadingOptions) {
@@ -81,15 +84,24 @@ public final class LoadRunner<Value: Sendable> {
     self.options = options
   }
 
+  /// Creates a runner that starts from a value already shown, so its first start refreshes it.
+  init(source: LoadSource<Value>, options: LoadingOptions, shown: Value?) {
+    self.source = source
+    self.options = options
+    if let shown { state = .loaded(shown) }
+  }
+
   /// Starts a load unless one is in flight; a loaded value stays shown as `refreshing`.
   ///
   /// A stream still delivering values is restarted: its sequence is cancelled and made again.
   public func start(on scheduler: Scheduler) {
     guard !state.isInFlight else { return }
-    self.scheduler = scheduler
-    attempt = 0
-    state = state.value.map { .refreshing($0) } ?? .loading
-    begin()
+    performStep {
+      self.scheduler = scheduler
+      attempt = 0
+      state = state.value.map { .refreshing($0) } ?? .loading
+      begin()
+    }
   }
 
   /// Starts a refresh (or joins the one running) and returns when it ends.
@@ -110,18 +122,21 @@ public final class LoadRunner<Value: Sendable> {
   /// its last value.
   public func cancel() {
     guard state.isInFlight || task != nil else { return }
-    stopRun()
-    hideSpinner()
-    switch state {
-    case .refreshing(let value): state = .loaded(value)
-    case .loading: state = .idle
-    case .idle, .loaded, .failed: break
+    performStep {
+      stopRun()
+      hideSpinner()
+      switch state {
+      case .refreshing(let value): state = .loaded(value)
+      case .loading: state = .idle
+      case .idle, .loaded, .failed: break
+      }
     }
   }
 
   /// Dismisses a failure that still has a value to show, returning to `loaded`.
   public func dismissError() {
-    if case .failed(_, let last?) = state { state = .loaded(last) }
+    guard case .failed(_, let last?) = state else { return }
+    performStep { state = .loaded(last) }
   }
 
   // MARK: Running
@@ -149,7 +164,7 @@ public final class LoadRunner<Value: Sendable> {
     let reporter = ProgressReporter { [weak self, weak scheduler] progress in
       scheduler?.post { [weak self] in
         guard let self, self.generation == token else { return }
-        self.progress = progress
+        self.performStep { self.progress = progress }
       }
     }
     switch source {
@@ -216,6 +231,10 @@ public final class LoadRunner<Value: Sendable> {
   /// Takes an answer of run `token`, holding it while the spinner must stay visible.
   private func receive(_ answer: Answer, token: Int) {
     guard token == generation, let scheduler else { return }
+    performStep { receive(answer, scheduler: scheduler) }
+  }
+
+  private func receive(_ answer: Answer, scheduler: Scheduler) {
     if isAwaitingAnswer {
       // The load answered: its timeout no longer applies, and a spinner not shown yet never
       // will be.
@@ -245,9 +264,7 @@ public final class LoadRunner<Value: Sendable> {
   private func releaseHeld() {
     let answers = held
     held.removeAll()
-    let token = generation
-    // NB: showing a value runs the owner's code, which may start another run.
-    for answer in answers where generation == token { apply(answer) }
+    for answer in answers { apply(answer) }
   }
 
   private func apply(_ answer: Answer) {
@@ -257,7 +274,7 @@ public final class LoadRunner<Value: Sendable> {
       runHasValue = true
       attempt = 0
       hideSpinner()
-      onValue?(value)
+      step.value = value
       state = .loaded(value)
     case .end:
       task = nil
@@ -331,13 +348,29 @@ public final class LoadRunner<Value: Sendable> {
     timers[role] = scheduler.schedule(at: deadline) { [weak self] in
       guard let self, self.generation == token else { return }
       self.timers[role] = nil
-      action(self)
+      self.performStep { action(self) }
     }
   }
 
   private func cancelTimer(_ role: TimerRole) {
     guard let timer = timers.removeValue(forKey: role) else { return }
     scheduler?.cancel(timer)
+  }
+
+  /// Runs `body` as one step: whatever it changes reaches the owner as one event, after it.
+  ///
+  /// Steps started inside a step join it. The owner's reaction runs after the step, so it may
+  /// start another load.
+  private func performStep(_ body: () -> Void) {
+    step.depth += 1
+    body()
+    step.depth -= 1
+    guard step.depth == 0, step.changed || step.stateChanged || step.value != nil else { return }
+    let event = LoadEvent(
+      state: state, stateChanged: step.stateChanged, value: step.value,
+      isSpinnerVisible: isSpinnerVisible, progress: progress)
+    step = Step()
+    onEvent?(event)
   }
 
   private func finishWaiters() {

@@ -1,8 +1,11 @@
 extension Loading {
   /// Loads through any ``LoadSource`` and configures the screen with the value.
+  ///
+  /// A load in flight is replaced. A value already shown stays up while the new load runs, as a
+  /// refresh, so a screen that loads in `didAppear` comes back to its content.
   public func load(source: LoadSource<Value>, options: LoadingOptions = LoadingOptions()) {
     setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refreshLoading() })
-    loadingIndicator.begin(on: self, source: source, options: options) { [weak self] value in
+    loader.begin(on: self, source: source, options: options) { [weak self] value in
       self?.configure(value: value)
     }
   }
@@ -26,16 +29,16 @@ extension Loading {
   }
 
   /// The state of the screen's load.
-  public var loadingState: LoadingState<Value> { loadingIndicator.state }
+  public var loadingState: LoadingState<Value> { loader.state }
 
-  /// Cancels the load in flight; call it from `willDisappear`.
+  /// Cancels the load in flight; the core calls it when the screen disappears.
   public func cancelLoading() {
-    loadingIndicator.cancel()
+    loader.cancel()
   }
 
   /// Starts (or joins) a refresh and returns when it ends.
   public func refreshLoading() async {
-    guard let runner = loadingIndicator.runner, let scheduler = stage?.scheduler else { return }
+    guard let runner = loader.runner, let scheduler = stage?.scheduler else { return }
     await runner.refresh(on: scheduler)
   }
 }

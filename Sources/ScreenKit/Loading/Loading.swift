@@ -1,39 +1,40 @@
 /// Swift Talk's protocol variant of loading: a screen that loads its own value.
 ///
-/// A conforming screen declares its stored ``loadingIndicator`` and a ``configure(value:)``;
-/// the extension supplies ``load(options:_:)`` (async and callback forms), which shows the
-/// spinner, runs the load, configures the screen, and handles failure with retry.
+/// A conforming screen stores a ``ScreenLoader`` as ``loader`` and shows a value in
+/// ``configure(value:)``; the extension supplies ``load(options:_:)`` (async and callback
+/// forms), which runs the load, shows the spinner, configures the screen with the value, and
+/// handles failure with retry and refresh.
 ///
-/// What a protocol extension cannot do, and the screen must do instead: it has no stored
-/// state (hence the indicator the screen declares), it adds no node to the hierarchy (so the
-/// screen draws the spinner and error itself, by calling ``LoadingIndicator/draw(in:)`` first
-/// and ``LoadingIndicator/drawOverlay(in:)`` last in `draw(in:)`, and passes keys to
-/// ``LoadingIndicator/handle(_:)``), and it cannot override lifecycle methods (so the screen
-/// calls ``cancelLoading()`` in `willDisappear`, or a late result would still configure it).
-/// The screen is also coupled to loading: it cannot be built around a value it already has
-/// without carrying the indicator.
+/// The rest comes from the core, which consults the loader of any `Loading` screen: the screen
+/// can take focus (unless it says otherwise); while the spinner or the error covers it, the
+/// loader draws instead of ``Screen/draw(in:)`` and takes its keys; otherwise the screen draws
+/// and handles keys first, then the loader draws the refresh badge or a refresh error and
+/// answers `r` (retry, refresh), Enter (retry) and Esc (dismiss a refresh error); and when the
+/// screen disappears, its load is cancelled, so a late result configures nothing.
+///
+/// What a protocol extension still cannot do: hold state (hence the stored loader), or add a
+/// node to the hierarchy, so the spinner, error and refresh badge draw in the screen's own
+/// layer, under its children, and a custom loading screen is not possible. The screen is also
+/// coupled to loading: it cannot be built around a value it already has without carrying the
+/// loader.
 ///
 /// ```swift
 /// final class EpisodeScreen: Screen, Loading {
-///   let loadingIndicator = LoadingIndicator<Episode>()
+///   let loader = ScreenLoader<Episode>()
 ///   var episode: Episode?
 ///   func configure(value: Episode) { episode = value; setNeedsDisplay() }
 ///   override func didAppear() { load { try await catalogue.episode(7) } }
-///   override func willDisappear() { cancelLoading() }
 ///   override func draw(in canvas: inout Canvas) {
-///     if loadingIndicator.draw(in: &canvas) { return }
 ///     canvas.drawText(episode?.title ?? "", at: .zero)
-///     loadingIndicator.drawOverlay(in: &canvas)
 ///   }
-///   override func handle(_ key: Key) -> Bool { loadingIndicator.handle(key) }
 /// }
 /// ```
 @MainActor
 public protocol Loading: Screen {
   /// The type of the loaded value.
   associatedtype Value: Sendable
-  /// The stored state the protocol extension works with.
-  var loadingIndicator: LoadingIndicator<Value> { get }
+  /// The stored loading state the extension and the core work with; declare it with `let`.
+  var loader: ScreenLoader<Value> { get }
   /// Shows a loaded value.
   func configure(value: Value)
 }

@@ -49,12 +49,7 @@ public final class LoadingController<Value: Sendable>: Screen {
     self.makeLoadingScreen = loadingScreen
     super.init()
     name = "LoadingController"
-    runner.onStateChange = { [weak self] state in self?.stateDidChange(state) }
-    runner.onValue = { [weak self] value in self?.show(value) }
-    runner.onSpinnerVisibilityChange = { [weak self] visible in self?.setSpinnerVisible(visible) }
-    runner.onProgress = { [weak self] progress in
-      (self?.loadingScreen as? SpinnerScreen)?.progress = progress
-    }
+    runner.onEvent = { [weak self] event in self?.react(to: event) }
     setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refresh() })
   }
 
@@ -172,6 +167,15 @@ public final class LoadingController<Value: Sendable>: Screen {
   }
 
   // MARK: State
+
+  /// Brings the children in line with one step of the load: the spinner first (so a value
+  /// replaces it), then the value, then what the state shows (error screen, refresh badge).
+  private func react(to event: LoadEvent<Value>) {
+    setSpinnerVisible(event.isSpinnerVisible)
+    (loadingScreen as? SpinnerScreen)?.progress = event.progress
+    if let value = event.value { show(value) }
+    if event.stateChanged { stateDidChange(event.state) }
+  }
 
   private func setSpinnerVisible(_ visible: Bool) {
     if visible, loadingScreen == nil, content == nil {

@@ -1,5 +1,5 @@
 /// The drawing of a spinner, its label and progress inside a rectangle, shared by
-/// ``SpinnerScreen`` and ``LoadingIndicator``.
+/// ``SpinnerScreen`` and ``ScreenLoader``.
 public struct SpinnerView: Hashable, Sendable {
   /// The frames and interval.
   public var style: SpinnerStyle

@@ -260,7 +260,7 @@ public final class NavigationScreen: Screen {
       redrawBars()
       var responder: Screen? = first
       while let screen = responder, screen !== self {
-        if screen.handle(key) { return true }
+        if screen.respond(to: key) { return true }
         responder = screen.keyRouteParent
       }
     }

@@ -33,7 +33,7 @@ extension Screen {
     if let stage { child.attach(to: stage) }
     child.setNeedsLayout()
     setNeedsLayout()
-    switch appearance {
+    switch appearancePhase {
     case .appeared:
       child.beginAppearance()
       stage?.layoutIfNeeded()

@@ -17,7 +17,7 @@ extension Screen {
     var line = String(repeating: "  ", count: depth) + "\(name) \(frame)"
     if !title.isEmpty { line += " \"\(title)\"" }
     if isFocused { line += " focused" }
-    if stage != nil && !isVisible { line += " \(appearance)" }
+    if stage != nil && !isVisible { line += " \(appearancePhase)" }
     lines.append(line)
     for child in children { child.describe(into: &lines, depth: depth + 1) }
   }

@@ -2,13 +2,13 @@
 // children appear after their parent's `willAppear` and disappear before its `didDisappear`.
 extension Screen {
   func beginAppearance() {
-    guard appearance == .disappeared || appearance == .disappearing else { return }
+    guard appearancePhase == .disappeared || appearancePhase == .disappearing else { return }
     if !isLoaded {
       isLoaded = true
       report(.didLoad)
       didLoad()
     }
-    appearance = .appearing
+    appearancePhase = .appearing
     report(.willAppear)
     willAppear()
     // Children added during `willAppear` already began theirs; the guard skips them.
@@ -18,31 +18,32 @@ extension Screen {
   }
 
   func endAppearance() {
-    guard appearance == .appearing else { return }
+    guard appearancePhase == .appearing else { return }
     for child in children where child.parent === self {
       child.endAppearance()
     }
-    appearance = .appeared
+    appearancePhase = .appeared
     report(.didAppear)
     didAppear()
   }
 
   func beginDisappearance() {
-    guard appearance == .appeared || appearance == .appearing else { return }
-    appearance = .disappearing
+    guard appearancePhase == .appeared || appearancePhase == .appearing else { return }
+    appearancePhase = .disappearing
     report(.willDisappear)
     willDisappear()
+    attachedLoader?.screenWillDisappear()
     for child in children where child.parent === self {
       child.beginDisappearance()
     }
   }
 
   func endDisappearance() {
-    guard appearance == .disappearing else { return }
+    guard appearancePhase == .disappearing else { return }
     for child in children where child.parent === self {
       child.endDisappearance()
     }
-    appearance = .disappeared
+    appearancePhase = .disappeared
     report(.didDisappear)
     didDisappear()
   }

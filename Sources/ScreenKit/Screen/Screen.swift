@@ -69,13 +69,14 @@ open class Screen {
   /// focus, as a modal overlay is.
   public var isModal = false
 
-  /// Whether the screen takes keys first when focused; plain containers return `false`.
-  open var canBecomeFocused: Bool { false }
+  /// Whether the screen takes keys first when focused; plain containers return `false`, and a
+  /// ``Loading`` screen `true`, so that its loading keys reach it.
+  open var canBecomeFocused: Bool { attachedLoader != nil }
 
   /// Whether ``didLoad()`` has run.
   public internal(set) var isLoaded = false
   /// Where the screen is in its appearance cycle.
-  public internal(set) var appearance: Appearance = .disappeared
+  public internal(set) var appearancePhase: AppearancePhase = .disappeared
 
   var storedTitle = ""
   var storedKeyHints: [KeyHint] = []
@@ -86,6 +87,9 @@ open class Screen {
   var laterChildrenBoundsCache: [Rect]?
   /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
   var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
+  /// The loader of a ``Loading`` screen, which the core consults for keys, drawing and
+  /// disappearance.
+  lazy var attachedLoader: (any AttachedLoader)? = findAttachedLoader()
 
   /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
   public init() {
@@ -168,7 +172,7 @@ open class Screen {
   }
 
   /// Whether the screen is appearing or has appeared.
-  public var isVisible: Bool { appearance == .appearing || appearance == .appeared }
+  public var isVisible: Bool { appearancePhase == .appearing || appearancePhase == .appeared }
 
   /// Whether the screen is the stage's focused screen.
   public var isFocused: Bool { stage?.focusedScreen === self }

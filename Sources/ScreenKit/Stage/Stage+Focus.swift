@@ -8,7 +8,7 @@ extension Stage {
     if needsFocus { ensureFocus() }
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
-      if screen.handle(key) { return true }
+      if screen.respond(to: key) { return true }
       responder = screen.parent
     }
     switch key {

@@ -66,9 +66,9 @@ extension Stage {
     let frame = screen.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
     let visible = frame.intersection(clip)
     guard !visible.isEmpty else { return }
-    canvas.focus(origin: frame.origin, size: frame.size, clip: visible)
+    canvas.restrict(to: frame, clip: visible)
     canvas.clear()
-    screen.draw(in: &canvas)
+    screen.drawLayer(in: &canvas)
     lastRenderDrawCount += 1
     for child in screen.children {
       drawSubtree(child, parentOrigin: frame.origin, clip: visible)

@@ -91,12 +91,12 @@ enum LoadingVariant: String, CaseIterable {
   }
 }
 
-/// The protocol variant of the scenario: it holds a `LoadingIndicator`, draws the spinner
+/// The protocol variant of the scenario: it holds a `ScreenLoader`, draws the spinner
 /// itself, and shows the loaded text.
 final class ProtocolTextScreen: Screen, Loading {
-  let loadingIndicator = LoadingIndicator<String>()
+  let loader = ScreenLoader<String>()
   private let options: LoadingOptions
-  private let loader: @MainActor (@escaping LoadSource<String>.Completion) -> Void
+  private let fetch: @MainActor (@escaping LoadSource<String>.Completion) -> Void
   private var text = ""
 
   /// Creates a screen that starts `load` when it appears.
@@ -105,7 +105,7 @@ final class ProtocolTextScreen: Screen, Loading {
     load: @escaping @MainActor (@escaping LoadSource<String>.Completion) -> Void
   ) {
     self.options = options
-    self.loader = load
+    self.fetch = load
     super.init()
   }
 
@@ -114,15 +114,15 @@ final class ProtocolTextScreen: Screen, Loading {
     setNeedsDisplay()
   }
 
-  override func didAppear() { load(options: options, callback: loader) }
+  override func didAppear() { load(options: options, callback: fetch) }
 
   override func willDisappear() { cancelLoading() }
 
   override func draw(in canvas: inout Canvas) {
-    if loadingIndicator.draw(in: &canvas) { return }
+    if loader.draw(in: &canvas) { return }
     canvas.drawText(text, at: .zero)
-    loadingIndicator.drawOverlay(in: &canvas)
+    loader.drawOverlay(in: &canvas)
   }
 
-  override func handle(_ key: Key) -> Bool { loadingIndicator.handle(key) }
+  override func handle(_ key: Key) -> Bool { loader.handle(key) }
 }

@@ -252,7 +252,7 @@ final class InterleavingWorld {
         },
         build: { ContentScreen(value: $0) },
         update: { screen, value in screen.value = value })
-    case .protocolExtension:
+    case .protocol:
       screen = variant.make(loader.source(form), options: profile.options).screen
     }
     let subject = InterleavingSubject(
@@ -323,7 +323,7 @@ final class InterleavingWorld {
       spinnerVisible = controller.loadingScreen != nil
     } else {
       spinnerVisible =
-        (top.screen as? LoadingContentScreen)?.loadingIndicator.runner?.isSpinnerVisible ?? false
+        (top.screen as? LoadingContentScreen)?.loader.runner?.isSpinnerVisible ?? false
     }
     switch top.state {
     case .idle, .loading:
@@ -353,8 +353,8 @@ final class InterleavingWorld {
       if screen.stage !== harness.stage {
         found.append("\(screen.name) is mounted without the stage")
       }
-      if screen.appearance != .appeared {
-        found.append("\(screen.name) is mounted but \(screen.appearance)")
+      if screen.appearancePhase != .appeared {
+        found.append("\(screen.name) is mounted but \(screen.appearancePhase)")
       }
       for child in screen.children where child.parent !== screen {
         found.append(
@@ -366,8 +366,8 @@ final class InterleavingWorld {
     }
     for screen in retained.values where !inTree.contains(ObjectIdentifier(screen)) {
       if screen.stage != nil { found.append("\(screen.name) is off the tree but keeps its stage") }
-      if screen.appearance != .disappeared {
-        found.append("\(screen.name) is off the tree but \(screen.appearance)")
+      if screen.appearancePhase != .disappeared {
+        found.append("\(screen.name) is off the tree but \(screen.appearancePhase)")
       }
       if let parent = screen.parent, !parent.children.contains(where: { $0 === screen }) {
         found.append("\(screen.name) names \(parent.name) as parent, which does not hold it")
@@ -446,7 +446,7 @@ final class InterleavingWorld {
 
   private func protocolProblems(_ screen: LoadingContentScreen) -> [String] {
     var found: [String] = []
-    let indicator = screen.loadingIndicator
+    let indicator = screen.loader
     let spinnerVisible = indicator.runner?.isSpinnerVisible ?? false
     switch screen.loadingState {
     case .idle, .loading:
@@ -503,8 +503,8 @@ final class InterleavingWorld {
     await harness.settle()
     found += harness.pendingWork.map { "left running: \($0)" }
     found += harness.journal.violations.map { "lifecycle: \($0)" }
-    for screen in retained.values where screen.appearance != .disappeared {
-      found.append("\(screen.name) is \(screen.appearance) after unmounting")
+    for screen in retained.values where screen.appearancePhase != .disappeared {
+      found.append("\(screen.name) is \(screen.appearancePhase) after unmounting")
     }
     for subject in subjects where subject.state.isInFlight {
       found.append("\(subject.name) is still \(subject.state) after unmounting")

@@ -72,7 +72,7 @@ import Testing
     a.removeFromParent()
     #expect(a.stage == nil)
     #expect(a1.stage == nil)
-    #expect(a1.appearance == .disappeared)
+    #expect(a1.appearancePhase == .disappeared)
     await harness.finish()
   }
 

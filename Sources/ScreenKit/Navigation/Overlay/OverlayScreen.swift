@@ -128,7 +128,7 @@ public final class OverlayScreen: Screen {
     }
     var responder = keyRouteParent
     while let screen = responder {
-      if screen.handle(key) { return true }
+      if screen.respond(to: key) { return true }
       responder = screen.keyRouteParent
     }
     // NB: returning false would let the stage offer the key to the covered screen.

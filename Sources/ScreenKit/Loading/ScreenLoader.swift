@@ -1,10 +1,14 @@
-/// The stored part of a ``Loading`` screen: what a protocol extension cannot hold itself.
+/// The loading state a ``Loading`` screen stores: what a protocol extension cannot hold itself.
 ///
-/// It keeps the load's state and engine, the spinner's frame and its ticker subscription, and
-/// draws the spinner, the error, or the refresh badge into its screen's own canvas, since the
-/// protocol adds no screen to the hierarchy.
+/// It keeps the load's engine and state, the spinner's look, frame and ticker subscription, and
+/// answers the loading keys. The core consults it for its screen, so the screen writes none of
+/// this: the screen can take focus; while the spinner or the error covers it, the loader draws
+/// instead of the screen and takes its keys; otherwise the screen draws and handles keys first,
+/// then the loader draws the refresh badge or a refresh error over the screen's own drawing
+/// (under its children: the protocol adds no screen above them) and answers the keys the screen
+/// left; and when the screen disappears, its load is cancelled.
 @MainActor
-public final class LoadingIndicator<Value: Sendable> {
+public final class ScreenLoader<Value: Sendable> {
   /// The spinner's look and label.
   public var spinner: SpinnerView
   /// The engine of the current load, once one was started.
@@ -13,8 +17,10 @@ public final class LoadingIndicator<Value: Sendable> {
   public var onStateChange: ((LoadingState<Value>) -> Void)?
   private weak var screen: Screen?
   private var isTicking = false
+  private var escapeCancels = false
 
-  /// Creates an indicator with a spinner style and label.
+  /// Creates a loader with a spinner style and label; ``LoadingOptions`` given to `load`
+  /// replace them.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
     self.spinner = SpinnerView(style: style, label: label)
   }
@@ -22,7 +28,7 @@ public final class LoadingIndicator<Value: Sendable> {
   /// The state of the current load; idle before the first.
   public var state: LoadingState<Value> { runner?.state ?? .idle }
 
-  /// Whether the indicator covers the whole screen (spinner or error) instead of content.
+  /// Whether the spinner or the error covers the whole screen instead of its content.
   public var coversContent: Bool {
     guard let runner else { return false }
     if runner.isSpinnerVisible { return true }
@@ -36,27 +42,30 @@ public final class LoadingIndicator<Value: Sendable> {
   ) {
     guard let scheduler = screen.stage?.scheduler else { return }
     runner?.cancel()
+    let shown = runner?.state.value
     stopTicking()
     self.screen = screen
     spinner.style = options.spinner
     spinner.label = options.label
-    let runner = LoadRunner(source: source, options: options)
+    escapeCancels = options.escapeCancels
+    // NB: a value already shown stays while the new load runs, as a refresh: a screen that loads
+    // in `didAppear` comes back to its content, not to a spinner.
+    let runner = LoadRunner(source: source, options: options, shown: shown)
     self.runner = runner
-    runner.onValue = configure
-    runner.onStateChange = { [weak self, weak screen] state in
-      screen?.setNeedsDisplay()
-      screen?.chromeDidChange()
-      self?.onStateChange?(state)
-    }
-    runner.onSpinnerVisibilityChange = { [weak self, weak screen] visible in
-      visible ? self?.startTicking() : self?.stopTicking()
-      screen?.setNeedsDisplay()
-    }
-    runner.onProgress = { [weak self, weak screen] progress in
-      self?.spinner.progress = progress
-      screen?.setNeedsDisplay()
-    }
+    runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     runner.start(on: scheduler)
+  }
+
+  /// Brings the screen in line with one step of the load.
+  private func react(to event: LoadEvent<Value>, configure: (Value) -> Void) {
+    event.isSpinnerVisible ? startTicking() : stopTicking()
+    spinner.progress = event.progress
+    screen?.setNeedsDisplay()
+    if let value = event.value { configure(value) }
+    if event.stateChanged {
+      screen?.chromeDidChange()
+      onStateChange?(event.state)
+    }
   }
 
   /// Retries after a failure or refreshes loaded content.
@@ -73,7 +82,8 @@ public final class LoadingIndicator<Value: Sendable> {
 
   /// Draws the spinner or the error over the whole screen and returns whether it did.
   ///
-  /// Call it first in `draw(in:)`; when it returns `true` the screen draws nothing else.
+  /// The core calls it before the screen's `draw(in:)`, which it skips when this returns
+  /// `true`.
   public func draw(in canvas: inout Canvas) -> Bool {
     guard let runner, coversContent else { return false }
     if case .failed(let error, nil) = runner.state {
@@ -84,10 +94,10 @@ public final class LoadingIndicator<Value: Sendable> {
     return true
   }
 
-  /// Draws the refresh badge (top-right) or a refresh error (bottom rows); call it last in
-  /// `draw(in:)`.
+  /// Draws the refresh badge (top-right) or a refresh error (bottom rows).
   ///
-  /// It draws under the screen's children: the protocol owns no screen above them.
+  /// The core calls it after the screen's `draw(in:)`. It draws under the screen's children:
+  /// the protocol owns no screen above them.
   public func drawOverlay(in canvas: inout Canvas) {
     guard let runner else { return }
     switch runner.state {
@@ -110,7 +120,10 @@ public final class LoadingIndicator<Value: Sendable> {
     }
   }
 
-  /// Handles r/Enter (retry) after a failure, r (refresh) when loaded, Esc on a refresh error.
+  /// Handles r/Enter (retry) after a failure, r (refresh) when loaded, Esc on a refresh error,
+  /// and Esc while loading when ``LoadingOptions/escapeCancels`` is set.
+  ///
+  /// The core calls it for the screen; a screen calls it only to answer these keys elsewhere.
   public func handle(_ key: Key) -> Bool {
     guard let runner else { return false }
     switch (key, runner.state) {
@@ -119,6 +132,9 @@ public final class LoadingIndicator<Value: Sendable> {
       return true
     case (.escape, .failed(_, _?)):
       runner.dismissError()
+      return true
+    case (.escape, .loading) where escapeCancels:
+      cancel()
       return true
     default:
       return false
@@ -144,5 +160,11 @@ public final class LoadingIndicator<Value: Sendable> {
     guard index != spinner.frameIndex, let screen else { return }
     spinner.frameIndex = index
     screen.setNeedsDisplay(in: spinner.glyphRect(in: screen.bounds))
+  }
+}
+
+extension ScreenLoader: AttachedLoader {
+  func screenWillDisappear() {
+    cancel()
   }
 }

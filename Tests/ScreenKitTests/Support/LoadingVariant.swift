@@ -1,0 +1,34 @@
+import ScreenKit
+import ScreenKitTesting
+import Testing
+
+/// The two ways ScreenKit loads a screen's value, driven the same way by the shared suite; named
+/// as the demo's `--variant container|protocol` names them.
+enum LoadingVariant: String, CaseIterable, CustomTestStringConvertible {
+  /// A `LoadingController` around a plain content screen.
+  case container
+  /// A screen conforming to `Loading`.
+  case `protocol`
+
+  var testDescription: String { rawValue }
+
+  /// A root screen loading through this variant, and a way to read its state.
+  @MainActor
+  func make(
+    _ source: LoadSource<String>, options: LoadingOptions = LoadingOptions()
+  ) -> LoadingSubject {
+    switch self {
+    case .container:
+      let controller = LoadingController(
+        source: source, options: options,
+        build: { ContentScreen(value: $0) },
+        update: { screen, value in screen.value = value })
+      return LoadingSubject(
+        screen: controller, state: { controller.state }, cancel: { controller.runner.cancel() })
+    case .protocol:
+      let screen = LoadingContentScreen(source: source, options: options)
+      return LoadingSubject(
+        screen: screen, state: { screen.loadingState }, cancel: { screen.cancelLoading() })
+    }
+  }
+}
