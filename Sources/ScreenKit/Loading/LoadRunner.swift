@@ -25,7 +25,7 @@ public final class LoadRunner<Value: Sendable> {
   }
   /// The latest progress of the load in flight.
   public private(set) var progress: LoadProgress? {
-    didSet { step.changed = true }
+    didSet { if progress != oldValue { step.changed = true } }
   }
   /// Whether the spinner should be visible now (the show delay has passed).
   public private(set) var isSpinnerVisible = false {

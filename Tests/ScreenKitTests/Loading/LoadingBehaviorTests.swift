@@ -332,6 +332,39 @@ import Testing
     loader.resolve("x")
     await harness.finish()
   }
+
+  @Test(arguments: all)
+  func escapeCancelsALoadWhenConfigured(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, subject) = mount(variant, loader, options: LoadingOptions(escapeCancels: true))
+    await harness.advance(by: .milliseconds(200))
+    #expect(harness.press(.escape))
+    #expect(subject.state() == .idle)
+    #expect(loader.cancellationCount == 1)
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func keysTheLoadingStateDoesNotUseGoOnToTheParent(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let parent = ProbeScreen("Parent", handles: ["q", "x"])
+    let subject = variant.make(loader.source(.async))
+    parent.addChild(subject.screen)
+    let harness = ScreenHarness(root: parent, size: Self.size)
+    await harness.advance(by: .milliseconds(200))
+    #expect(harness.press("q"))
+    loader.reject(SampleError())
+    await harness.advance(by: .seconds(1))
+    #expect(harness.contains("The server is down"))
+    #expect(harness.press("x"))
+    #expect(parent.receivedKeys == ["q", "x"])
+    #expect(harness.press("r"))
+    #expect(loader.callCount == 2)
+    loader.resolve("back")
+    await harness.advance(by: .seconds(1))
+    expectScreen(harness, ["content: back"])
+    await harness.finish()
+  }
 }
 
 extension VirtualClock {
