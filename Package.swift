@@ -52,6 +52,22 @@ let package = Package(
       path: "Sources/ScreenKitBenchmarks",
       swiftSettings: strict
     ),
+    // Small programs, one feature each; the README's "Examples" section lists them.
+    .executableTarget(
+      name: "HelloExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Examples/Hello", swiftSettings: strict),
+    .executableTarget(
+      name: "LoadingControllerExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Examples/LoadingController", swiftSettings: strict),
+    .executableTarget(
+      name: "LoadingProtocolExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Examples/LoadingProtocol", swiftSettings: strict),
+    .executableTarget(
+      name: "NavigationExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Examples/Navigation", swiftSettings: strict),
+    .executableTarget(
+      name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      path: "Examples/Embedding", swiftSettings: strict),
     .testTarget(
       name: "DemoEndToEndTests",
       dependencies: ["ScreenKit"],

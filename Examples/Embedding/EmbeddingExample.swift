@@ -1,0 +1,70 @@
+import CNCurses
+import ScreenKit
+import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The ScreenKit screen the program hosts in its pane: it names the last key it was given.
+final class PaneScreen: Screen {
+  private var lastKey: Key?
+
+  override func draw(in canvas: inout Canvas) {
+    canvas.drawText("A ScreenKit screen in the pane", at: Point(x: 1, y: 0), style: .bold)
+    if let lastKey { canvas.drawText("The pane got \(lastKey)", at: Point(x: 1, y: 2)) }
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    lastKey = key
+    setNeedsDisplay()
+    return true
+  }
+}
+
+/// `swift run EmbeddingExample`: a plain ncurses program hosting a screen.
+///
+/// The program owns the terminal, its loop and its header line, and hosts the screen below
+/// that through `EmbeddedHost`. Demo/Embed is the full version (resizing, colours, a sidebar,
+/// loads).
+@main
+@MainActor
+enum EmbeddingExample {
+  static func main() {
+    setlocale(LC_ALL, "")
+    guard let window = initscr() else { return }  // initscr exits with a message itself
+    defer { endwin() }
+    raw()
+    noecho()
+    keypad(window, true)
+    nodelay(window, true)
+    _ = curs_set(0)
+    mvwaddstr(window, 0, 1, "A plain ncurses program: q quits, other keys go to the pane.")
+    wnoutrefresh(window)
+    guard let pane = newwin(sk_lines() - 2, sk_cols(), 2, 0) else { return }
+    defer { delwin(pane) }
+    guard let host = try? EmbeddedHost(root: PaneScreen(), window: pane, palette: CursesPalette())
+    else { return }
+    defer { host.close() }
+    while true {
+      if host.needsDraw { host.draw() }
+      doupdate()
+      // Sleeps until a key, work posted to the host from another thread, or its next timer.
+      var descriptors = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
+      var value: wint_t = 0
+      while case let status = wget_wch(window, &value), status != ERR {
+        if status == OK && value == UInt32(UInt8(ascii: "q")) { return }
+        _ = host.handle(getWchStatus: status, value: value)
+      }
+      host.tick()
+    }
+  }
+}

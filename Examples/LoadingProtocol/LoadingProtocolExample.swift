@@ -1,0 +1,68 @@
+import ScreenKit
+import ScreenKitCurses
+import Synchronization
+
+/// A quote, as a slow and unreliable server would send it.
+struct Quote: Sendable {
+  let text: String
+  let attempt: Int
+}
+
+/// The fake server's failure; its description is what the screen shows.
+struct ServerError: Error, CustomStringConvertible {
+  let attempt: Int
+  var description: String { "The quote server did not answer (attempt \(attempt))." }
+}
+
+/// How many loads have started.
+///
+/// Odd ones fail, so the first load fails, its retry succeeds,
+/// and the refresh after that fails again while the quote stays on screen.
+let attempts = Atomic(0)
+
+@Sendable func fetchQuote() async throws -> Quote {
+  let attempt = attempts.add(1, ordering: .relaxed).newValue
+  try await Task.sleep(for: .milliseconds(600))
+  if attempt % 2 == 1 { throw ServerError(attempt: attempt) }
+  return Quote(text: "Simple things should be simple.", attempt: attempt)
+}
+
+/// A screen that loads its own value through the `Loading` protocol, written as the README's
+/// "Loading, two ways" shows it: the stored indicator, `configure`, start and cancel, the two
+/// draw calls and the key forwarding are the screen's to write.
+final class QuoteScreen: Screen, Loading {
+  let loadingIndicator = LoadingIndicator<Quote>()
+  var quote: Quote?
+  func configure(value: Quote) {
+    quote = value
+    setNeedsDisplay()
+  }
+  override func didAppear() { load { try await fetchQuote() } }
+  override func willDisappear() { cancelLoading() }
+  override func draw(in canvas: inout Canvas) {
+    if loadingIndicator.draw(in: &canvas) { return }
+    canvas.drawText("Quote: \(quote?.text ?? "")", at: Point(x: 2, y: 1), style: .bold)
+    canvas.drawText("Loaded on attempt \(quote?.attempt ?? 0)", at: Point(x: 2, y: 3))
+    canvas.drawText("r refresh · q quit", at: Point(x: 2, y: 5))
+    loadingIndicator.drawOverlay(in: &canvas)
+  }
+  override func handle(_ key: Key) -> Bool { loadingIndicator.handle(key) }
+}
+
+/// `swift run LoadingProtocolExample`: the load of LoadingControllerExample, by the screen.
+///
+/// The screen is the root here, which gets every key that nothing focused takes.
+@main
+enum LoadingProtocolExample {
+  static func main() async {
+    let application = CursesApplication(root: QuoteScreen())
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") { application.quit() }
+    }
+    do {
+      try await application.run()
+    } catch {
+      error.exit()
+    }
+  }
+}
