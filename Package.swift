@@ -27,8 +27,14 @@ let package = Package(
       swiftSettings: strict
     ),
     // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
-    // on Debian is a linker script that also pulls in libtinfo.
-    .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
+    // on Debian is a linker script that also pulls in libtinfo. macOS's system libncurses has
+    // the wide API under its plain name.
+    .target(
+      name: "CNCurses",
+      linkerSettings: [
+        .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+        .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+      ]),
     .target(
       name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses"], swiftSettings: strict),
     .executableTarget(

@@ -1,5 +1,7 @@
-// NB: _GNU_SOURCE must come before any system header for pipe2.
+// NB: _GNU_SOURCE must come before any system header for pipe2 (Linux); on Darwin,
+// _DARWIN_C_SOURCE keeps the BSD API visible next to the X/Open one curses.h asks for.
 #define _GNU_SOURCE 1
+#define _DARWIN_C_SOURCE 1
 #include "CNCurses.h"
 
 #include <errno.h>
@@ -38,7 +40,11 @@ int sk_key_resize(void) { return KEY_RESIZE; }
 
 int sk_setcchar(cchar_t *cell, const wchar_t *characters, attr_t attributes, int pair) {
   // NB: the short argument must stay 0 when the pair travels in opts, or large pairs wrap.
+#if SK_EXTENDED_PAIRS
   return setcchar(cell, characters, attributes, 0, &pair);
+#else
+  return setcchar(cell, characters, attributes, (short)pair, NULL);
+#endif
 }
 
 int sk_wcwidth(wchar_t character) { return wcwidth(character); }
@@ -48,7 +54,12 @@ int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *
   wchar_t buffer[CCHARW_MAX + 1];
   short small_pair = 0;
   memset(buffer, 0, sizeof buffer);
+#if SK_EXTENDED_PAIRS
   int result = getcchar(cell, buffer, attributes, &small_pair, pair);
+#else
+  int result = getcchar(cell, buffer, attributes, &small_pair, NULL);
+  *pair = small_pair;
+#endif
   int i = 0;
   for (; i + 1 < capacity && i < CCHARW_MAX && buffer[i] != 0; i++) characters[i] = buffer[i];
   if (capacity > 0) characters[i] = 0;
@@ -56,11 +67,20 @@ int sk_getcchar(const cchar_t *cell, wchar_t *characters, int capacity, attr_t *
 }
 
 int sk_init_pair(int pair, int foreground, int background) {
+#if SK_EXTENDED_PAIRS
   return init_extended_pair(pair, foreground, background);
+#else
+  return init_pair((short)pair, (short)foreground, (short)background);
+#endif
 }
 
 static int sk_setaf_is_rgb(const char *setaf, int color) {
+#if SK_EXTENDED_PAIRS
   const char *sequence = tiparm(setaf, color);
+#else
+  // NB: ncurses 5 (macOS's) may predate tiparm; tparm takes all nine parameters there.
+  const char *sequence = tparm((char *)setaf, (long)color, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L);
+#endif
   return sequence != NULL && (strstr(sequence, "8:2:") != NULL || strstr(sequence, "8;2;") != NULL);
 }
 
@@ -81,14 +101,57 @@ int sk_window_size(int fd, int *rows, int *columns) {
   return 0;
 }
 
-int sk_pipe(int descriptors[2]) { return pipe2(descriptors, O_CLOEXEC | O_NONBLOCK); }
+/// Adds `flag` to the descriptor flags (F_GETFD/F_SETFD) or the status flags (F_GETFL/F_SETFL).
+static int sk_add_flag(int fd, int get, int set, int flag) {
+  int flags = fcntl(fd, get);
+  return flags < 0 ? -1 : fcntl(fd, set, flags | flag);
+}
+
+int sk_pipe(int descriptors[2]) {
+#ifdef __linux__
+  return pipe2(descriptors, O_CLOEXEC | O_NONBLOCK);
+#else
+  // NB: not atomic with respect to a fork on another thread, which pipe2 is.
+  if (pipe(descriptors) != 0) return -1;
+  for (int i = 0; i < 2; i++) {
+    if (sk_add_flag(descriptors[i], F_GETFD, F_SETFD, FD_CLOEXEC) != 0 ||
+        sk_add_flag(descriptors[i], F_GETFL, F_SETFL, O_NONBLOCK) != 0) {
+      close(descriptors[0]);
+      close(descriptors[1]);
+      return -1;
+    }
+  }
+  return 0;
+#endif
+}
+
+/// The follower's device name; ptsname_r is thread-safe but not everywhere (or not in every
+/// macOS version a package may target).
+static int sk_follower_name(int primary, char *name, size_t size) {
+#ifdef __linux__
+  return ptsname_r(primary, name, size);
+#else
+  const char *shared = ptsname(primary);
+  if (shared == NULL || (size_t)snprintf(name, size, "%s", shared) >= size) return -1;
+  return 0;
+#endif
+}
 
 int sk_openpty(int *leader, int *follower) {
+#ifdef __linux__
   int primary = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+#else
+  // NB: POSIX allows only O_RDWR and O_NOCTTY here; close-on-exec comes after.
+  int primary = posix_openpt(O_RDWR | O_NOCTTY);
+  if (primary >= 0 && sk_add_flag(primary, F_GETFD, F_SETFD, FD_CLOEXEC) != 0) {
+    close(primary);
+    return -1;
+  }
+#endif
   if (primary < 0) return -1;
   char name[128];
   if (grantpt(primary) != 0 || unlockpt(primary) != 0 ||
-      ptsname_r(primary, name, sizeof name) != 0) {
+      sk_follower_name(primary, name, sizeof name) != 0) {
     close(primary);
     return -1;
   }

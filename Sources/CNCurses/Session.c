@@ -1,5 +1,7 @@
-// NB: _GNU_SOURCE must come before any system header for memfd_create and mkostemp.
+// NB: _GNU_SOURCE must come before any system header for memfd_create and mkostemp (Linux);
+// on Darwin, _DARWIN_C_SOURCE keeps the BSD API visible next to the X/Open one curses.h asks for.
 #define _GNU_SOURCE 1
+#define _DARWIN_C_SOURCE 1
 #include "CNCursesSession.h"
 #include "CNCurses.h"
 
@@ -13,15 +15,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
 // NB: last, it defines macros named after every capability (cup, lines, ...).
+#if __has_include(<ncursesw/term.h>)
 #include <ncursesw/term.h>
+#else
+#include <term.h>
+#endif
 
 // MARK: Terminal type
 
@@ -121,8 +129,12 @@ void sk_stderr_replay(void) {
 }
 
 static int sk_anonymous_file(void) {
-  int file = memfd_create("screenkit-stderr", MFD_CLOEXEC);
+  int file = -1;
+#ifdef __linux__
+  file = memfd_create("screenkit-stderr", MFD_CLOEXEC);
   if (file >= 0) return file;
+#endif
+  // Elsewhere (and on kernels without memfd), an unlinked temporary file does the same.
   const char *directory = getenv("TMPDIR");
   char path[4096];
   snprintf(path, sizeof path, "%s/screenkit-stderr-XXXXXX",
@@ -172,7 +184,23 @@ void sk_stderr_capture_end(void) {
 // it ends, the socket reaches end of file; unless the last report said the terminal was put
 // back, the guardian puts it back, then copies what is left of captured standard error.
 
-/// One report to the guardian; a SOCK_SEQPACKET message, so it arrives whole.
+#ifdef MSG_NOSIGNAL
+#define SK_SEND_FLAGS MSG_NOSIGNAL
+#else
+#define SK_SEND_FLAGS 0
+#endif
+
+// Linux has whole messages on a local socket pair; elsewhere (macOS has no SOCK_SEQPACKET for
+// AF_UNIX) a stream carries the fixed-size reports and recv waits for each whole one.
+#ifdef __linux__
+#define SK_CHANNEL_TYPE SOCK_SEQPACKET
+#define SK_RECV_FLAGS 0
+#else
+#define SK_CHANNEL_TYPE SOCK_STREAM
+#define SK_RECV_FLAGS MSG_WAITALL
+#endif
+
+/// One report to the guardian; one message, so it arrives whole.
 struct sk_report {
   int32_t state;
   int32_t unused;
@@ -184,8 +212,9 @@ enum { SK_ACTIVE = 'A', SK_RESTORED = 'R' };
 static void sk_guardian_tell(int state) {
   if (sk_guardian_fd < 0) return;
   struct sk_report report = {state, 0, atomic_load(&sk_replayed)};
-  // NB: MSG_NOSIGNAL, so a guardian that is gone costs no SIGPIPE.
-  while (send(sk_guardian_fd, &report, sizeof report, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+  // NB: MSG_NOSIGNAL (SO_NOSIGPIPE on the socket where it is missing), so a guardian that is
+  // gone costs no SIGPIPE.
+  while (send(sk_guardian_fd, &report, sizeof report, SK_SEND_FLAGS) < 0 && errno == EINTR) {
   }
 }
 
@@ -200,6 +229,12 @@ static int sk_default_terminates(int signal_number) {
     case SIGTSTP:
     case SIGTTIN:
     case SIGTTOU:
+#if !defined(__linux__) && defined(SIGIO)
+    case SIGIO:  // terminates on Linux (as SIGPOLL), discarded by default on BSD and macOS
+#endif
+#ifdef SIGINFO
+    case SIGINFO:  // BSD and macOS: Ctrl-T asks for a status line
+#endif
       return 0;
     default:
       return 1;
@@ -287,7 +322,7 @@ static void sk_guardian_run(int channel) {
   int64_t replayed = 0;
   for (;;) {
     struct sk_report report;
-    ssize_t n = recv(channel, &report, sizeof report, 0);
+    ssize_t n = recv(channel, &report, sizeof report, SK_RECV_FLAGS);
     if (n == (ssize_t)sizeof report) {
       state = report.state;
       replayed = report.replayed;
@@ -303,7 +338,17 @@ static void sk_guardian_run(int channel) {
 int sk_guardian_start(void) {
   if (!sk_prepared || sk_guardian > 0) return -1;
   int ends[2];
-  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) return -1;
+#ifdef SOCK_CLOEXEC
+  if (socketpair(AF_UNIX, SK_CHANNEL_TYPE | SOCK_CLOEXEC, 0, ends) != 0) return -1;
+#else
+  // NB: not atomic with respect to a fork on another thread, which SOCK_CLOEXEC is.
+  if (socketpair(AF_UNIX, SK_CHANNEL_TYPE, 0, ends) != 0) return -1;
+  for (int i = 0; i < 2; i++) fcntl(ends[i], F_SETFD, FD_CLOEXEC);
+#endif
+#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
+  int on = 1;
+  setsockopt(ends[0], SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
   pid_t pid = fork();
   if (pid < 0) {
     close(ends[0]);
@@ -542,7 +587,12 @@ int sk_restore_install(int pipe_fd) {
     if (sigaltstack(&stack, NULL) == 0) sk_alt_stack_ours = 1;
   }
   int result = 0;
-  for (int signal_number = 1; signal_number < NSIG && signal_number <= SIGRTMAX;
+#ifdef SIGRTMAX
+  const int last_signal = SIGRTMAX;
+#else
+  const int last_signal = NSIG - 1;  // no real-time signals (macOS)
+#endif
+  for (int signal_number = 1; signal_number < NSIG && signal_number <= last_signal;
        signal_number++) {
     if (!sk_default_terminates(signal_number) || sk_is_reserved(signal_number)) continue;
     struct sigaction current_action;

@@ -11,7 +11,13 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 
+// Debian and most Linux distributions keep the wide API under ncursesw/; macOS's system ncurses
+// has it in curses.h itself.
+#if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
 #include <signal.h>
 #include <stddef.h>
 #include <termios.h>
@@ -57,6 +63,22 @@ int sk_init_pair(int pair, int foreground, int background);
 /// than RGB values: 8 for `xterm-direct`, 16 for entries like `kitty-direct`, 256 when `setaf`
 /// never sends RGB (every terminal that is not direct-colour).
 int sk_indexed_color_limit(void);
+
+// ncurses before 6.1 (macOS's system ncurses is 5.7) has colour pairs as shorts only; the one
+// extended call Swift makes gets a fallback under its own name there.
+#if defined(NCURSES_VERSION_MAJOR) && \
+    (NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1))
+#define SK_EXTENDED_PAIRS 1
+#else
+#define SK_EXTENDED_PAIRS 0
+static inline int extended_pair_content(int pair, int *foreground, int *background) {
+  short f = 0, b = 0;
+  int result = pair_content((short)pair, &f, &b);
+  *foreground = f;
+  *background = b;
+  return result;
+}
+#endif
 
 // MARK: Restore on signals, frames, standard error, guardian
 
