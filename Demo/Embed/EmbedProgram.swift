@@ -1,7 +1,14 @@
 import CNCurses
-import Glibc
 import ScreenKit
 import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A plain ncurses program, written against the C API, that hosts a ScreenKit
 /// `LoadingController` (the episodes list) in a pane of its own window through
@@ -101,7 +108,7 @@ enum EmbedProgram {
       while true {
         let status = wget_wch(window, &value)
         if status == ERR { break }
-        if status == KEY_CODE_YES && Int32(bitPattern: value) == KEY_RESIZE {
+        if status == KEY_CODE_YES && Int32(truncatingIfNeeded: value) == KEY_RESIZE {
           wresize(pane, sk_lines(), max(1, sk_cols() - sidebarWidth))
           host.move(to: pane)
           werase(window)
@@ -109,7 +116,7 @@ enum EmbedProgram {
           continue
         }
         // Ctrl-C arrives as a key in raw mode; it quits like q, with the terminal restored.
-        if status == OK && (value == UInt32(UInt8(ascii: "q")) || value == 3) { return }
+        if status == OK && (value == wint_t(UInt8(ascii: "q")) || value == 3) { return }
         if host.handle(getWchStatus: status, value: value) {
           sidebar.lastKey = "pane took it"
         } else {

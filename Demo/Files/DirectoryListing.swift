@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The entries of one directory, read with `opendir`/`readdir`/`fstatat` off the main actor
 /// and sorted: directories first, then by name, case-insensitively.

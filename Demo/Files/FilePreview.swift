@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// What the file browser shows for a file: its text (the first ``limit`` bytes), or a
 /// description when it is binary, empty or not a regular file.

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Reads what a path gives (a regular file, a pipe, a FIFO, a device) until its end, off the
 /// main actor, never holding more than a limit.
@@ -54,7 +60,7 @@ enum FileReader {
       try Task.checkCancellation()
       guard try await waitUntilReadable(descriptor, path: path) else { continue }
       let wanted = min(chunk.count, limit + 1 - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
       if count > 0 {
         bytes.append(contentsOf: chunk[0..<count])
       } else if count == 0 {
@@ -91,4 +97,12 @@ enum FileReader {
     try await Task.sleep(for: pollInterval)
     return false
   }
+}
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }

@@ -1,5 +1,12 @@
 import FoundationEssentials
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A failed operation on a path, with the system's own reason (`strerror`) or the demo's.
 struct FileSystemError: Error, CustomStringConvertible, LocalizedError {

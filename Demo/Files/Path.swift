@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A file system path as the kernel has it: bytes, which need not be UTF-8.
 ///

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A reading of `CLOCK_MONOTONIC`, the clock `clock_gettime` gives every process on the
 /// machine, so a trace can be lined up with timings taken from outside the demo.

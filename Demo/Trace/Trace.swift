@@ -1,5 +1,12 @@
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The `--trace FILE` writer: appends one `NAME SECONDS` line per event, with SECONDS read
 /// from `CLOCK_MONOTONIC`, so the demo can be timed from outside without a debugger.
@@ -42,7 +49,7 @@ final class Trace: Sendable {
   ///
   /// - Throws: ``TraceError`` naming the path and the system's reason.
   static func open(path: String) throws(TraceError) -> Trace {
-    let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
+    let descriptor = systemOpen(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
     guard descriptor >= 0 else {
       throw TraceError(path: path, reason: String(cString: strerror(errno)))
     }
@@ -131,4 +138,10 @@ final class Trace: Sendable {
   deinit {
     if descriptor >= 0 { close(descriptor) }
   }
+}
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
 }

@@ -61,7 +61,7 @@ enum EmbeddingExample {
       _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
       var value: wint_t = 0
       while case let status = wget_wch(window, &value), status != ERR {
-        if status == OK && value == UInt32(UInt8(ascii: "q")) { return }
+        if status == OK && value == wint_t(UInt8(ascii: "q")) { return }
         _ = host.handle(getWchStatus: status, value: value)
       }
       host.tick()

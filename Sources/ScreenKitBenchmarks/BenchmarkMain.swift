@@ -1,5 +1,12 @@
-import Glibc
 import ScreenKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `Benchmarks [--quick] [--json FILE] [--only NAME[,NAME...]] [--verbose]`: runs every
 /// scenario through the ncurses backend on a pseudo-terminal and prints a table, then JSON
@@ -71,7 +78,13 @@ enum BenchmarkMain {
       exit(1)
     }
     var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeMutableBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
   }
+}
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

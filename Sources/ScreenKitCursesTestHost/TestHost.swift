@@ -1,7 +1,14 @@
-import Glibc
 import ScreenKit
 import ScreenKitCurses
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The signal a handler installed with `--handle=N` last received, shown on the screen.
 let handledSignal = Atomic<Int32>(0)
@@ -75,14 +82,24 @@ enum TestHost {
   /// Recurses without end on a thread of its own, which has no alternate signal stack, as a
   /// load on a worker thread would.
   private static func overflowTheStackOfANewThread() {
-    var thread = pthread_t()
-    _ = pthread_create(
+    // NB: pthread_t is an integer with glibc and musl, an optional pointer on Darwin.
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let started = pthread_create(
       &thread, nil,
       { _ in
         _ = recurse(1)
         return nil
       }, nil)
-    pthread_detach(thread)
+    guard started == 0 else { return }
+    #if canImport(Darwin)
+      if let thread { pthread_detach(thread) }
+    #else
+      pthread_detach(thread)
+    #endif
   }
 }
 

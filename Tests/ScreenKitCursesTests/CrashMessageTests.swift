@@ -1,5 +1,12 @@
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// What a program writes to standard error while its session covers the screen is shown on
 /// the main screen once the terminal is put back, crash or not; and a crash does not wait

@@ -1,12 +1,19 @@
 import CNCurses
 import Dispatch
-import Glibc
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
 import Testing
 
 @testable import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `CursesApplication` run in this process on a pseudo-terminal: ownership, quitting, far
 /// deadlines and the lifetimes of the descriptors its event sources watch. Part of the
@@ -252,10 +259,10 @@ extension CursesSessionTests {
       #expect(openDescriptors()[descriptor] != pipe, "the wake pipe outlived its host")
       // NB: a new pipe likely takes the freed number; a late post must not write into it.
       var ends: [Int32] = [-1, -1]
-      #expect(Glibc.pipe(&ends) == 0)
+      #expect(systemPipe(&ends) == 0)
       defer {
-        Glibc.close(ends[0])
-        Glibc.close(ends[1])
+        systemClose(ends[0])
+        systemClose(ends[1])
       }
       scheduler.post {}
       var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
@@ -264,3 +271,8 @@ extension CursesSessionTests {
     }
   }
 }
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+@discardableResult private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemPipe(_ descriptors: UnsafeMutablePointer<Int32>?) -> Int32 { pipe(descriptors) }

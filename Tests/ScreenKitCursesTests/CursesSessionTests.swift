@@ -1,11 +1,18 @@
 import CNCurses
-import Glibc
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
 import Testing
 
 @testable import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Everything that needs ncurses in this process: one ncurses at a time, on the main actor.
 @Suite(.serialized) @MainActor struct CursesSessionTests {

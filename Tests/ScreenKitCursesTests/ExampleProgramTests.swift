@@ -1,5 +1,12 @@
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The programs in Examples/, each run on a pseudo-terminal as a user would: it shows its
 /// text, reacts to a key, and quits with q, status 0 and the terminal as it was.

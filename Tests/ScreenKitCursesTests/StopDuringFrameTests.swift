@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Ctrl-Z (SIGTSTP) arriving while a frame is being written: the frame ends on the program's
 /// own screen, then the terminal is put back and the program stops; nothing of the frame

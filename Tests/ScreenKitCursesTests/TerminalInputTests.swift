@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// What a user types, pastes and does to the terminal reaches a ScreenKit program (the test
 /// host on a pseudo-terminal) whole, in order, and ends it when the terminal goes away.

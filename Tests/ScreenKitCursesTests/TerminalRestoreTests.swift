@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A ScreenKit program (the test host) on a pseudo-terminal: however it ends, the terminal's
 /// modes are what they were before it started, and its exit status tells how it ended.

@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A terminal ScreenKit cannot drive (no type, an unknown type, or one without cursor
 /// addressing) is refused with one line and exit status 2, and the terminal is not touched:

@@ -1,5 +1,12 @@
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Every catchable signal whose default action ends the process, sent to the test host on a
 /// pty: the terminal is put back (modes byte-identical, every mode a session may turn on off,
@@ -8,12 +15,22 @@ import Testing
 @Suite struct TerminatingSignalTests {
   /// From the table of default actions (signal(7)): "Term" and "Core", but SIGKILL, which
   /// cannot be caught, and the real-time signals, which all terminate.
-  static let terminating: [Int32] =
-    [
+  static let terminating: [Int32] = {
+    var signals = [
       SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
-      SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-      SIGIO, SIGPWR, SIGSYS,
-    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+      SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+    ]
+    #if os(Linux)
+      signals += [SIGSTKFLT, SIGIO, SIGPWR]
+    #endif
+    #if canImport(Darwin)
+      signals.append(SIGEMT)
+    #endif
+    #if canImport(Glibc)
+      signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    #endif
+    return signals
+  }()
 
   @Test(arguments: terminating)
   func signalRestoresTheTerminalAndEndsTheProcessWithIt(signal: Int32) throws {

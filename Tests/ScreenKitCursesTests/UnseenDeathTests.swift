@@ -1,5 +1,12 @@
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Deaths no signal handler of the program can see (SIGKILL, as from the OOM killer; a stack
 /// overflow on a thread without an alternate signal stack) still leave the terminal as it

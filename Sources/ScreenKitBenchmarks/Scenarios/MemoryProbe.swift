@@ -1,5 +1,12 @@
-import Glibc
 import ScreenKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Memory per screen, measured where nothing else has touched the heap: this benchmark runs
 /// itself as a child with `--probe-memory KIND COUNT`, which mounts COUNT screens of KIND on a

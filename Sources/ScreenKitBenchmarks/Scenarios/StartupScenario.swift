@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The demo (or, when it is not built, the minimal ScreenKit program `ScreenKitCursesTestHost`)
 /// started as a child on a pty: time from `posix_spawn` to its first frame on the terminal,

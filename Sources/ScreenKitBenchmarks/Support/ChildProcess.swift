@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A child process started with `posix_spawn`: the demo or a test host on a pty, or this
 /// benchmark in a probe mode with its output on a pipe.
@@ -117,5 +123,9 @@ final class ChildProcess {
 
 /// Opens a blocking pipe (the child closes both ends after taking its copy with `dup2`).
 private func openPipe(_ descriptors: inout [Int32]) -> Bool {
-  descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress) } == 0
+  descriptors.withUnsafeMutableBufferPointer { systemPipe($0.baseAddress) } == 0
 }
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemPipe(_ descriptors: UnsafeMutablePointer<Int32>?) -> Int32 { pipe(descriptors) }

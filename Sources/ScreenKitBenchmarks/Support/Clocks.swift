@@ -1,6 +1,13 @@
-import Glibc
 import ScreenKit
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Readings of the operating system's clocks, as `Duration`s.
 enum Clocks {

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Reads of `/proc`: context switches per thread, resident memory, and heap use.
 enum ProcFiles {
@@ -10,7 +16,7 @@ enum ProcFiles {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         bytes.append(contentsOf: buffer[0..<count])
       } else if count < 0 && errno == EINTR {
@@ -61,4 +67,12 @@ enum ProcFiles {
   static func residentBytes() -> Int {
     (read("/proc/self/status").flatMap { field("VmRSS", in: $0) } ?? 0) * 1024
   }
+}
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }

@@ -1,6 +1,13 @@
 import CNCurses
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A pseudo-terminal whose follower side is the terminal under test and whose leader side a
 /// background thread drains, counting every byte the program wrote and noting when a
@@ -164,12 +171,12 @@ final class PseudoTerminalRecorder: Sendable {
 
   /// Closes the follower side (every copy must be closed for the drain to end) and the leader.
   func close() {
-    Glibc.close(follower)
+    systemClose(follower)
     let deadline = Clocks.monotonic() + .seconds(2)
     while Clocks.monotonic() < deadline && !shared.state.withLock({ $0.finished }) {
       Clocks.sleep(.milliseconds(1))
     }
-    Glibc.close(leader)
+    systemClose(leader)
     drain.join()
   }
 }
@@ -201,3 +208,7 @@ func escaped(_ bytes: [UInt8]) -> String {
   }
   return text
 }
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+@discardableResult private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -1,6 +1,13 @@
-import Glibc
 import ScreenKit
 import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A ``CursesApplication`` running its real, event-driven loop on a pseudo-terminal, watched
 /// by a monitor thread that measures from outside and finally asks the loop to quit.

@@ -1,6 +1,13 @@
-import Glibc
 import ScreenKit
 import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A screen hierarchy drawn through the real ncurses backend onto a pseudo-terminal, one frame
 /// at a time, on a ``ManualClock``: each frame does what ``CursesApplication`` does when its

@@ -151,8 +151,9 @@ public final class EmbeddedHost {
   /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
   @discardableResult
   public func handle(getWchStatus status: Int32, value: wint_t) -> Bool {
-    if status == OK { return handle([.character(value)]) }
-    if status == KEY_CODE_YES { return handle([.keyCode(Int32(bitPattern: value))]) }
+    // NB: wint_t is unsigned with glibc and signed on Darwin.
+    if status == OK { return handle([.character(UInt32(truncatingIfNeeded: value))]) }
+    if status == KEY_CODE_YES { return handle([.keyCode(Int32(truncatingIfNeeded: value))]) }
     return false
   }
 

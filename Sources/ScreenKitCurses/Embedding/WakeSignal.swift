@@ -1,6 +1,13 @@
 import CNCurses
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A pipe that any thread can make readable, so a host's `poll` wakes for posted work.
 ///

@@ -1,6 +1,13 @@
 public import CNCurses
-import Glibc
 public import ScreenKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// An ncurses session on a terminal: set up with `newterm` on the given file descriptors and
 /// put back exactly as it was by ``close()``, by a signal, or by a crash.

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Why a terminal session could not start; its description is one line naming the cause.
 ///
@@ -58,6 +64,10 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     var line = Array("\(program ?? "error"): \(description)\n".utf8)
     // NB: stderr (the FILE) is shared mutable state to Swift 6; the descriptor is not.
     _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-    Glibc.exit(Self.exitCode)
+    systemExit(Self.exitCode)
   }
 }
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemExit(_ status: Int32) -> Never { exit(status) }

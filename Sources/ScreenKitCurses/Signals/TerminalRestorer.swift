@@ -1,5 +1,12 @@
 import CNCurses
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Puts the terminal back however the process ends, and relays the job-control and resize
 /// signals to the run loop.

@@ -1,6 +1,13 @@
 import CNCurses
 import Foundation
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A child process started with `posix_spawn`, its standard input and output on a given
 /// terminal (or file) and its standard error captured, reaped with `waitpid` by the test so
@@ -181,7 +188,14 @@ final class ChildProcess {
 
   /// The path of an executable built next to the test bundle.
   static func builtExecutable(_ name: String) -> String {
-    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #if os(Linux)
+      let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #else
+      // NB: on Darwin the tests run inside xctest, from a bundle in the build folder.
+      let bundle =
+        Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+        ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    #endif
     return bundle.deletingLastPathComponent().appendingPathComponent(name).path
   }
 }

@@ -1,7 +1,14 @@
 import CNCurses
 import Foundation
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A pseudo-terminal pair for tests: the follower side is the program's terminal, and a
 /// background thread drains the leader side so the program's writes never block.
@@ -85,14 +92,14 @@ final class PseudoTerminal: Sendable {
   /// Types `text` as the user would.
   func type(_ text: String) {
     var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeMutableBytes { systemWrite(leader, $0.baseAddress, $0.count) }
   }
 
   /// Writes `bytes` to the leader, all of them, as a terminal delivers a paste.
   func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
+      let count = bytes[offset...].withUnsafeBytes { systemWrite(leader, $0.baseAddress, $0.count) }
       if count > 0 {
         offset += count
       } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
@@ -111,15 +118,15 @@ final class PseudoTerminal: Sendable {
     stopping.withLock { $0 = true }
     _ = waitUntil(timeout: .seconds(5)) { finished.withLock { $0 } }
     leaderClosed.withLock { $0 = true }
-    Glibc.close(leader)
+    systemClose(leader)
   }
 
   /// Closes both sides; the drain thread ends once the follower is gone.
   func close() {
     resumeDraining()
-    Glibc.close(follower)
+    systemClose(follower)
     _ = waitUntil(timeout: .seconds(5)) { finished.withLock { $0 } }
-    if !leaderClosed.withLock({ $0 }) { Glibc.close(leader) }
+    if !leaderClosed.withLock({ $0 }) { systemClose(leader) }
   }
 }
 
@@ -144,4 +151,11 @@ func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
     usleep(2_000)
   }
   return condition()
+}
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+@discardableResult private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

@@ -1,5 +1,12 @@
-import Glibc
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Starts the test host (ScreenKitCursesTestHost) on pseudo-terminals for the terminal tests.
 enum TestHostLauncher {
