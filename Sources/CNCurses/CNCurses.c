@@ -101,11 +101,13 @@ int sk_window_size(int fd, int *rows, int *columns) {
   return 0;
 }
 
+#ifndef __linux__
 /// Adds `flag` to the descriptor flags (F_GETFD/F_SETFD) or the status flags (F_GETFL/F_SETFL).
 static int sk_add_flag(int fd, int get, int set, int flag) {
   int flags = fcntl(fd, get);
   return flags < 0 ? -1 : fcntl(fd, set, flags | flag);
 }
+#endif
 
 int sk_pipe(int descriptors[2]) {
 #ifdef __linux__
