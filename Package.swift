@@ -13,7 +13,6 @@ let package = Package(
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .executable(name: "Demo", targets: ["Demo"]),
-    .executable(name: "Benchmarks", targets: ["Benchmarks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -49,13 +48,6 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
-      swiftSettings: strict
-    ),
-    .executableTarget(
-      name: "Benchmarks",
-      // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
-      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
-      path: "Sources/ScreenKitBenchmarks",
       swiftSettings: strict
     ),
     // Small programs, one feature each; the README's "Examples" section lists them.
@@ -100,3 +92,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The benchmarks measure through Linux interfaces (/proc, per-thread CPU clocks), so they are
+// built on Linux only.
+#if os(Linux)
+  package.products.append(.executable(name: "Benchmarks", targets: ["Benchmarks"]))
+  package.targets.append(
+    .executableTarget(
+      name: "Benchmarks",
+      // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
+      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      path: "Sources/ScreenKitBenchmarks",
+      swiftSettings: strict
+    ))
+#endif

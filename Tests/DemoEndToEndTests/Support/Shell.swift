@@ -31,7 +31,12 @@ enum Shell {
     let outPath = scratch.appendingPathComponent("stdout").path
     let errPath = scratch.appendingPathComponent("stderr").path
 
-    var actions = posix_spawn_file_actions_t()
+    // NB: an opaque pointer on Darwin, a structure with glibc and musl.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -48,7 +53,11 @@ enum Shell {
     // inheriting that mask (tmux, its server, the shell in its pane) would never see SIGCHLD
     // or SIGHUP, so `kill-server` could not end it. Children start with no signal blocked
     // and every disposition at its default.
-    var attributes = posix_spawnattr_t()
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t?
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var noSignals = sigset_t()

@@ -39,13 +39,22 @@ final class ChildProcess {
     var errorPipe: [Int32] = [-1, -1]
     // NB: close-on-exec, so children spawned by parallel tests do not hold each other's pipes.
     guard sk_pipe(&errorPipe) == 0 else { throw POSIXError(.EIO) }
-    var actions = posix_spawn_file_actions_t()
+    // NB: an opaque pointer on Darwin, a structure with glibc and musl.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, input, 0)
     posix_spawn_file_actions_adddup2(&actions, output, 1)
     posix_spawn_file_actions_adddup2(&actions, errorOutput ?? errorPipe[1], 2)
-    var attributes = posix_spawnattr_t()
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t?
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // The child gets default dispositions and an empty mask whatever the test runner has.
