@@ -28,30 +28,28 @@ let attempts = Atomic(0)
 }
 
 /// A screen that loads its own value through the `Loading` protocol, written as the README's
-/// "Loading, two ways" shows it: the stored indicator, `configure`, start and cancel, the two
-/// draw calls and the key forwarding are the screen's to write.
+/// "Loading, two ways" shows it: the stored loader, `configure`, and the start of the load.
+///
+/// The core does the rest for any `Loading` screen: focus, the spinner and the error drawn
+/// instead of `draw(in:)`, r and Enter to retry or refresh, and cancellation on disappearance.
 final class QuoteScreen: Screen, Loading {
-  let loadingIndicator = LoadingIndicator<Quote>()
+  let loader = ScreenLoader<Quote>()
   var quote: Quote?
   func configure(value: Quote) {
     quote = value
     setNeedsDisplay()
   }
   override func didAppear() { load { try await fetchQuote() } }
-  override func willDisappear() { cancelLoading() }
   override func draw(in canvas: inout Canvas) {
-    if loadingIndicator.draw(in: &canvas) { return }
     canvas.drawText("Quote: \(quote?.text ?? "")", at: Point(x: 2, y: 1), style: .bold)
     canvas.drawText("Loaded on attempt \(quote?.attempt ?? 0)", at: Point(x: 2, y: 3))
     canvas.drawText("r refresh · q quit", at: Point(x: 2, y: 5))
-    loadingIndicator.drawOverlay(in: &canvas)
   }
-  override func handle(_ key: Key) -> Bool { loadingIndicator.handle(key) }
 }
 
 /// `swift run LoadingProtocolExample`: the load of LoadingControllerExample, by the screen.
 ///
-/// The screen is the root here, which gets every key that nothing focused takes.
+/// Keys the screen and its loader leave (q) go on to the application.
 @main
 enum LoadingProtocolExample {
   static func main() async {
