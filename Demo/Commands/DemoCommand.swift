@@ -1,6 +1,13 @@
 import ArgumentParser
-import Glibc
 import ScreenKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `Demo`: the episodes browser (the default), `Demo files [PATH]` and `Demo embed`.
 @main
@@ -50,7 +57,7 @@ struct DemoCommand: DemoMode {
         .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
       let line = Array("Demo: \(message)\n".utf8)
       _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-      Glibc.exit(status.rawValue)
+      systemExit(status.rawValue)
     }
   }
 
@@ -82,3 +89,7 @@ struct DemoCommand: DemoMode {
     await DemoApplication.run(browser.makeRoot(), settings: settings)
   }
 }
+
+// NB: at file scope these name the C library's functions, which members of the same name hide
+// inside the types above; a module-qualified call would name one C library only.
+private func systemExit(_ status: Int32) -> Never { exit(status) }

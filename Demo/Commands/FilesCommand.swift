@@ -1,5 +1,12 @@
 import ArgumentParser
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `Demo files [PATH]`: a file browser whose listings and previews load off the main actor.
 struct FilesCommand: DemoMode {

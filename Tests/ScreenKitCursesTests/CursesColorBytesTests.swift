@@ -1,10 +1,17 @@
 import CNCurses
 import Foundation
-import Glibc
 import ScreenKit
 import Testing
 
 @testable import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The escape sequences the same styles produce on terminals of every colour depth.
 extension CursesSessionTests {

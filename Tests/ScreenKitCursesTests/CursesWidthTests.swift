@@ -1,10 +1,17 @@
 import CNCurses
-import Glibc
 import ScreenKit
 import ScreenKitTesting
 import Testing
 
 @testable import ScreenKitCurses
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Graphemes whose width the C library's `wcwidth` (which ncurses counts with) and the canvas
 /// see differently: the window ncurses holds must still line up with the canvas, cell by cell.

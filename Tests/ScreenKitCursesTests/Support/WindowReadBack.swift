@@ -1,6 +1,13 @@
 import CNCurses
-import Glibc
 import ScreenKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Reads a window cell back through ncurses: its text, attributes and colour pair.
 @MainActor
