@@ -1,11 +1,12 @@
 import ScreenKit
 
 /// An episode's detail as the `Loading` protocol variant shows it: one screen that loads its
-/// own value, draws its own spinner and error, and adds no node to the hierarchy.
+/// own value and adds no node to the hierarchy.
 ///
-/// It follows the pattern of the `Loading` documentation: a stored indicator, `configure`,
-/// loading in `didAppear`, cancelling in `willDisappear`, drawing the indicator first and its
-/// overlay last, and passing keys to it. It cannot exist without its loader.
+/// It follows the pattern of the `Loading` documentation: a stored loader, `configure`, and
+/// loading in `didAppear`. The core does the rest through the loader: focus, the loading keys,
+/// the spinner, error and refresh badge, and cancelling when the screen disappears. It cannot
+/// exist without its loader.
 final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
   let loader: ScreenLoader<EpisodeDetail>
@@ -63,32 +64,23 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
     set { super.keyHints = newValue }
   }
 
-  /// The screen takes focus so that `r` reaches it.
-  override var canBecomeFocused: Bool { true }
-
   /// Starts the load when first shown, or again after a cancelled one.
   override func didAppear() {
     if case .idle = loadingState { load(options: options, fetchDetail) }
   }
 
-  /// Cancels the load: the protocol extension cannot override this itself.
-  override func willDisappear() {
-    cancelLoading()
-  }
-
-  /// Draws the spinner or error, or the detail and then the refresh badge.
+  /// Draws the detail; the core draws the spinner or error instead while they cover it, and
+  /// the refresh badge over it.
   override func draw(in canvas: inout Canvas) {
-    if loader.draw(in: &canvas) { return }
     if let detail {
       EpisodeDetailView(detail: detail).draw(in: &canvas, bounds: bounds, offset: scrollOffset)
     }
-    loader.drawOverlay(in: &canvas)
   }
 
-  /// Passes retry, refresh and dismiss to the indicator; scrolls otherwise.
+  /// Scrolls; the loader gets the keys this does not take (refresh) and all of them while it
+  /// covers the screen.
   override func handle(_ key: Key) -> Bool {
-    if loader.handle(key) { return true }
-    guard let detail, !loader.coversContent else { return false }
+    guard let detail else { return false }
     let delta: Int
     switch key {
     case .up, .character("k"): delta = -1

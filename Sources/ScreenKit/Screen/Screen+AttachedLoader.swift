@@ -12,6 +12,15 @@ extension Screen {
     return handle(key) || loader.handle(key)
   }
 
+  /// Offers pasted text to the screen and returns whether it was taken.
+  ///
+  /// While the screen's loader covers it there is no content to paste into, and the loader
+  /// takes no text, so the paste goes on to the parents.
+  func respond(toPaste text: String) -> Bool {
+    if attachedLoader?.coversContent == true { return false }
+    return handlePaste(text)
+  }
+
   /// Draws the screen's own layer: its loader's spinner or error instead of ``draw(in:)``, or
   /// ``draw(in:)`` and then the loader's overlay.
   func drawLayer(in canvas: inout Canvas) {

@@ -28,7 +28,7 @@ extension Stage {
     if needsFocus { ensureFocus() }
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
-      if screen.handlePaste(text) { return true }
+      if screen.respond(toPaste: text) { return true }
       responder = screen.parent
     }
     return false
