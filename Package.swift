@@ -66,6 +66,12 @@ let package = Package(
     .executableTarget(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
+    // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["ScreenKit", "ScreenKitTesting", "ScreenKitCurses", "CNCurses"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "DemoEndToEndTests",
       dependencies: ["ScreenKit"],

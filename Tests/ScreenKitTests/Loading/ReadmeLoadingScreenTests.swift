@@ -1,13 +1,12 @@
-import Foundation
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
 import Testing
 
-// The README's protocol example ("Loading, two ways"), verbatim: a test below checks that the
-// README still shows exactly these lines.
-// README snippet begins
+// The README's protocol example ("Loading, two ways"), verbatim: DocumentationSnippetTests
+// checks that the README still shows exactly these lines.
 // swift-format-ignore
+// snippet: readme-loading-protocol
 final class EpisodeScreen: Screen, Loading {
   let loader = ScreenLoader<Episode>()
   var episode: Episode?
@@ -17,7 +16,7 @@ final class EpisodeScreen: Screen, Loading {
     canvas.drawText(episode?.title ?? "", at: .zero)
   }
 }
-// README snippet ends
+// end-snippet
 
 /// The README's `catalogue`: each test points it at its own scripted load.
 let catalogue = Catalogue()
@@ -58,18 +57,6 @@ final class Catalogue: Sendable {
   private func mountBesideList() -> ScreenHarness {
     let split = SplitScreen(panes: [list, screen])
     return ScreenHarness(root: split, size: Size(width: 61, height: 6))
-  }
-
-  @Test func theReadmeStillShowsThisExample() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let readme = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let begin = try #require(source.range(of: "// swift-format-ignore\n"))
-    let end = try #require(source.range(of: "// README snippet ends"))
-    let snippet = source[begin.upperBound..<end.lowerBound]
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    #expect(text.contains("```swift\n" + snippet + "```"))
   }
 
   @Test func itLoadsBesideAFocusableList() async {

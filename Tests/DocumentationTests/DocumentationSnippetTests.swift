@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// No Swift block reaches the documentation without compiling: each one must be, verbatim, a
+/// snippet region of a test file, which the test build compiles and a test beside it runs.
+@Suite struct DocumentationSnippetTests {
+  @Test func everySwiftBlockOfTheDocumentationIsACompiledSnippet() throws {
+    let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
+    let blocks = try DocumentationSources.documentationFiles().flatMap(DocumentationSources.blocks)
+    #expect(blocks.count >= 5, "the README alone has five Swift blocks")
+    for block in blocks where !snippets.contains(where: { $0.code == block.code }) {
+      Issue.record(
+        """
+        \(block) is not a snippet of any test file. Copy it between `// snippet: NAME` and \
+        `// end-snippet` in Tests/DocumentationTests and assert what the text around it says:
+        \(block.code)
+        """)
+    }
+  }
+
+  @Test func everySnippetIsShownInTheDocumentation() throws {
+    let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
+    let blocks = try DocumentationSources.documentationFiles().flatMap(DocumentationSources.blocks)
+    for snippet in snippets where !blocks.contains(where: { $0.code == snippet.code }) {
+      Issue.record(
+        "snippet \(snippet.name) (\(snippet.file)) is in no documentation block; update the docs or remove it"
+      )
+    }
+    let names = snippets.map(\.name)
+    #expect(Set(names).count == names.count, "snippet names are unique: \(names.sorted())")
+  }
+
+  @Test func theReadmesFirstCommandsNameWhatThePackageHas() throws {
+    let readme = try String(
+      contentsOf: DocumentationSources.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let manifest = try String(
+      contentsOf: DocumentationSources.root.appendingPathComponent("Package.swift"),
+      encoding: .utf8)
+    let firstBlock = try #require(readme.components(separatedBy: "```").dropFirst().first)
+    #expect(firstBlock.contains("swift run Demo "))
+    #expect(firstBlock.contains("swift test "))
+    #expect(manifest.contains(#".executable(name: "Demo""#))
+  }
+}

@@ -1,0 +1,39 @@
+import ScreenKit
+import ScreenKitTesting
+import Synchronization
+
+/// An episode as the documentation's examples show it.
+struct Episode: ListRowDisplayable, Sendable, Equatable {
+  var title: String
+  var minutes = 20
+  var detail: String? { "\(minutes) min" }
+}
+
+/// A collection of episodes, a row of another type beside them in a list.
+struct EpisodeCollection: ListRowDisplayable, Sendable {
+  var title: String
+  var badge: String? { "8 episodes" }
+}
+
+/// The documentation's `catalogue`: each test points it at its own scripted load.
+let catalogue = Catalogue()
+
+/// What the examples load from; `episode(_:)` waits on the current test's loader.
+final class Catalogue: Sendable {
+  private let loader = Mutex<FakeLoader<Episode>?>(nil)
+
+  /// Makes later `episode(_:)` calls wait on `loader`.
+  func use(_ loader: FakeLoader<Episode>) {
+    self.loader.withLock { $0 = loader }
+  }
+
+  func episode(_ number: Int) async throws -> Episode {
+    guard let loader = loader.withLock({ $0 }) else { throw CancellationError() }
+    return try await loader.load()
+  }
+}
+
+/// A failure as a load reports it.
+struct ServerDown: Error, CustomStringConvertible {
+  var description: String { "The server is down" }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The package's documentation and the snippet regions of its tests, read from the checkout.
+///
+/// A snippet region is the lines of a test file between `// snippet: NAME` and
+/// `// end-snippet`; a documentation block is a fenced ```` ```swift ```` block of README.md or
+/// of a DocC article. Both are compared without their common indentation, so a snippet may sit
+/// inside a function or a type.
+enum DocumentationSources {
+  /// A fenced Swift block of a documentation file.
+  struct Block: CustomStringConvertible {
+    let file: String
+    let line: Int
+    let code: String
+    var description: String { "\(file):\(line)" }
+  }
+
+  /// A marked region of a test file.
+  struct Snippet {
+    let name: String
+    let file: String
+    let code: String
+  }
+
+  /// The package's root folder.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// README.md and every article and landing page of every DocC catalogue in Sources.
+  static func documentationFiles() -> [URL] {
+    [root.appendingPathComponent("README.md")]
+      + files(under: root.appendingPathComponent("Sources")) {
+        $0.pathExtension == "md" && $0.path.contains(".docc/")
+      }
+  }
+
+  /// Every Swift file under Tests.
+  static func testFiles() -> [URL] {
+    files(under: root.appendingPathComponent("Tests")) { $0.pathExtension == "swift" }
+  }
+
+  /// The fenced Swift blocks of `file`.
+  static func blocks(in file: URL) throws -> [Block] {
+    let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    var blocks: [Block] = []
+    var current: (start: Int, lines: [String])?
+    for (number, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if current == nil, trimmed == "```swift" {
+        current = (number + 1, [])
+      } else if let open = current, trimmed == "```" {
+        blocks.append(Block(file: relative(file), line: open.start, code: dedent(open.lines)))
+        current = nil
+      } else {
+        current?.lines.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// The snippet regions of `file`.
+  static func snippets(in file: URL) throws -> [Snippet] {
+    let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    var snippets: [Snippet] = []
+    var current: (name: String, lines: [String])?
+    for line in lines {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("// snippet: ") {
+        current = (String(trimmed.dropFirst("// snippet: ".count)), [])
+      } else if trimmed == "// end-snippet", let open = current {
+        snippets.append(Snippet(name: open.name, file: relative(file), code: dedent(open.lines)))
+        current = nil
+      } else {
+        current?.lines.append(line)
+      }
+    }
+    return snippets
+  }
+
+  /// `lines` joined, without the indentation they all share.
+  static func dedent(_ lines: [String]) -> String {
+    let indents = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+      .map { $0.prefix { $0 == " " }.count }
+    let common = indents.min() ?? 0
+    return lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(common)) }
+      .joined(separator: "\n")
+  }
+
+  private static func relative(_ file: URL) -> String {
+    String(file.path.dropFirst(root.path.count + 1))
+  }
+
+  private static func files(under folder: URL, where include: (URL) -> Bool) -> [URL] {
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    var found: [URL] = []
+    while let url = enumerator?.nextObject() as? URL {
+      if include(url) { found.append(url) }
+    }
+    return found.sorted { $0.path < $1.path }
+  }
+}
