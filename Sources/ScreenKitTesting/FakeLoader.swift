@@ -4,7 +4,7 @@ import Synchronization
 /// A scriptable load for tests: each call stays pending until the test resolves or rejects it.
 ///
 /// It counts calls and cancellations, can answer synchronously (a cache hit), and can ignore
-/// cancellation (a load that hangs). Use ``source`` for a `LoadingController` or a `Loading`
+/// cancellation (a load that hangs). Use ``source(_:)`` for a `LoadingController` or a `Loading`
 /// screen, in the callback, async or stream form. A stream stays pending after a value:
 /// ``resolve(_:)`` yields to it, ``reject(_:)`` ends it with an error and ``end()`` ends it
 /// without one.

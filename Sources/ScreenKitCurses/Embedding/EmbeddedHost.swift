@@ -121,7 +121,7 @@ public final class EmbeddedHost {
   ///
   /// Characters and sequences cut between reads are kept until the rest comes; an Escape
   /// alone becomes the Escape key at ``nextDeadline``, when the program calls ``tick()``.
-  /// Bracketed pastes arrive whole (``Screen/handlePaste(_:)``). The terminal description's
+  /// Bracketed pastes arrive whole (`Screen.handlePaste(_:)`). The terminal description's
   /// key sequences are read on first use, so the program's `newterm` must come first.
   @discardableResult
   public func handle(bytes: some Sequence<UInt8>) -> Bool {

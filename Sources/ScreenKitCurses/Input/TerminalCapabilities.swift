@@ -15,7 +15,7 @@ public enum TerminalCapabilities {
 
   /// The key sequences the current terminal's description lists; call it after `newterm`.
   ///
-  /// Given to ``InputDecoder/init(escapeDelay:sequences:maximumPasteLength:)``, they make odd
+  /// Given to `InputDecoder(escapeDelay:sequences:maximumPasteLength:)`, they make odd
   /// terminals work and win over the decoder's own reading (xterm's Shift-F1 is F13, as
   /// ncurses has it).
   public static func keySequences() -> [[UInt8]: Key] {

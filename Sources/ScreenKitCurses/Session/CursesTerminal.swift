@@ -18,7 +18,7 @@ public import ScreenKit
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
 /// `smcup`/`rmcup`), and bracketed paste where the terminal has it.
 ///
-/// Input is read with `read(2)` (``readInput()``) and decoded by an ``InputDecoder``, never
+/// Input is read with `read(2)` (``readInput()``) and decoded by an `InputDecoder`, never
 /// by ncurses, which is told not to look at it (`typeahead(-1)`), so a frame is always
 /// written whole, however fast keys arrive.
 ///
@@ -31,7 +31,7 @@ public import ScreenKit
 /// There is one session per process, touched only from the main actor. Opening fails with a
 /// ``TerminalError`` before anything is written when a descriptor is not a terminal or
 /// `TERM` is unset, unknown or cannot address the cursor; programs print it and exit with
-/// ``TerminalError/exitCode`` (2).
+/// ``TerminalError/exitCode-type.property`` (2).
 @MainActor
 public final class CursesTerminal {
   /// How a session is opened.

@@ -9,7 +9,7 @@
 /// Why a terminal session could not start; its description is one line naming the cause.
 ///
 /// A program that cannot get a terminal prints ``description`` to standard error and exits
-/// with ``exitCode`` (2), before anything was written to the terminal; ``exit()`` does both.
+/// with ``exitCode-type.property`` (2), before anything was written to the terminal; ``exit()`` does both.
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file descriptor, standard input or output, is not a terminal.
   case notATerminal(descriptor: Int32)
@@ -58,7 +58,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Prints ``description`` (prefixed by the program name) to standard error and exits with
-  /// ``exitCode``.
+  /// ``exitCode-type.property``.
   public func exit() -> Never {
     let program = CommandLine.arguments.first?.split(separator: "/").last.map(String.init)
     var line = Array("\(program ?? "error"): \(description)\n".utf8)
