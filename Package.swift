@@ -69,7 +69,7 @@ let package = Package(
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["ScreenKit", "ScreenKitTesting", "ScreenKitCurses", "CNCurses"],
+      dependencies: ["ScreenKit", "ScreenKitTesting", "ScreenKitCurses"],
       swiftSettings: strict
     ),
     .testTarget(

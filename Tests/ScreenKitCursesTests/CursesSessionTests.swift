@@ -159,7 +159,7 @@ import Testing
 
   /// Runs `body` with the standard screen of an ncurses session opened on a fresh pty, the
   /// way a host program owns its `newterm`/`endwin`.
-  private func withHostProgram(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
+  func withHostProgram(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
     CursesTerminal.useUTF8Locale()
