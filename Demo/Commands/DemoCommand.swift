@@ -19,7 +19,7 @@ struct DemoCommand: DemoMode {
       Keys: ↑↓ or j/k move, Enter opens, Esc/Backspace/h goes back, r refreshes (or retries), \
       Tab switches panes, ? shows help, q quits.
       """,
-    subcommands: [FilesCommand.self, EmbedCommand.self])
+    subcommands: [FilesCommand.self, EmbedCommand.self, LoadProbeCommand.self])
 
   @OptionGroup var network: NetworkOptions
 

@@ -1,0 +1,89 @@
+import ArgumentParser
+import ScreenKit
+import ScreenKitCurses
+
+/// `Demo load-probe`: one loading screen of a chosen variant, a load of a fixed time, then one
+/// line of text, and nothing else on screen.
+///
+/// It is the job the benchmarks time from outside beside a C + ncurses program doing the same
+/// (the package's `NcursesReference`): the spinner shows at once, the load sleeps on the
+/// cooperative pool like the catalogue's, and `--trace` records `load_end` before the UI sees
+/// the result, so "child visible" is measured from the same instant in both programs.
+struct LoadProbeCommand: DemoMode {
+  static let configuration = CommandConfiguration(
+    commandName: "load-probe",
+    abstract: "Show one loading screen (container or protocol variant), then one line of text.")
+
+  @Option(help: "The loading variant: container or protocol.")
+  var variant: Variant = .container
+
+  @Option(help: ArgumentHelp("How long the load takes, exactly.", valueName: "SECONDS"))
+  var seconds = 3.0
+
+  @Option(help: ArgumentHelp("The line the loaded screen shows.", valueName: "TEXT"))
+  var text = "Loaded."
+
+  @OptionGroup var display: DisplayOptions
+
+  /// Rejects values the probe cannot show before the terminal is touched.
+  func validate() throws {
+    guard variant != .compare else {
+      throw ValidationError("load-probe measures one variant: container or protocol.")
+    }
+    guard seconds >= 0, seconds <= 600 else {
+      throw ValidationError("--seconds must be between 0 and 600.")
+    }
+    guard !text.isEmpty, !text.contains(where: \.isNewline) else {
+      throw ValidationError("--text must be one non-empty line.")
+    }
+  }
+
+  /// Runs the probe until `q`.
+  func launch(startedAt: MonotonicTime) async throws {
+    let settings = try display.settings()
+    settings.trace.record(.start, at: startedAt)
+    let delay = Duration.milliseconds(Int((seconds * 1000).rounded()))
+    await Self.show(variant: variant, delay: delay, text: text, settings: settings)
+  }
+
+  @MainActor
+  private static func show(
+    variant: Variant, delay: Duration, text: String, settings: DisplaySettings
+  ) async {
+    let trace = settings.trace
+    let load: @Sendable () async throws -> String = {
+      trace.record(.loadStart)
+      defer { trace.record(.loadEnd) }
+      try await ContinuousClock().sleep(for: delay)
+      return text
+    }
+    // NB: no show delay, as in the C program: the first frame already has the spinner.
+    let options = LoadingOptions(showDelay: .zero, spinner: settings.spinner)
+    let root: Screen
+    if variant == .protocol {
+      let screen = ProtocolProbeScreen(options: options, loader: load)
+      screen.onMount = { trace.record(.mount) }
+      root = screen
+    } else {
+      root = LoadingController<String>(
+        options: options, load: load,
+        build: { value in
+          let screen = ProbeTextScreen(text: value)
+          screen.observeLifecycle { event in
+            if case .didMove(toParent: .some) = event.hook { trace.record(.mount) }
+          }
+          return screen
+        })
+    }
+    let application = CursesApplication(
+      root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
+    application.onUnhandledKey = { application, key in
+      if key == "q" { application.quit() }
+    }
+    do {
+      try await application.run()
+    } catch {
+      error.exit()
+    }
+  }
+}
