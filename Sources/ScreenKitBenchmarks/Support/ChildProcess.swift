@@ -80,6 +80,8 @@ final class ChildProcess {
     var status: Int32?
     /// The child's peak resident set size (`ru_maxrss`), in bytes.
     var peakResidentBytes: Int
+    /// User plus system CPU time of the whole child, every thread (`ru_utime + ru_stime`).
+    var cpu: Duration = .zero
   }
 
   /// Waits for the child to end, killing it after `timeout`.
@@ -98,8 +100,12 @@ final class ChildProcess {
       Clocks.sleep(.milliseconds(2))
     }
     let exited = status & 0x7f == 0
+    let cpu =
+      Duration.seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     return Ending(
-      status: exited ? (status >> 8) & 0xff : nil, peakResidentBytes: usage.ru_maxrss * 1024)
+      status: exited ? (status >> 8) & 0xff : nil, peakResidentBytes: usage.ru_maxrss * 1024,
+      cpu: cpu)
   }
 
   /// The directory this benchmark's executable is in: where SwiftPM puts the other products.

@@ -37,9 +37,9 @@ enum ProcFiles {
     return nil
   }
 
-  /// The thread ids of this process.
-  static func threadIDs() -> [Int32] {
-    guard let directory = opendir("/proc/self/task") else { return [] }
+  /// The thread ids of this process, or of process `pid`.
+  static func threadIDs(of pid: pid_t? = nil) -> [Int32] {
+    guard let directory = opendir("/proc/\(pid.map(String.init) ?? "self")/task") else { return [] }
     defer { closedir(directory) }
     var ids: [Int32] = []
     while let entry = readdir(directory) {
@@ -63,9 +63,61 @@ enum ProcFiles {
     return switches
   }
 
+  /// Context switches and CPU time of every thread of process `pid`, read from the kernel.
+  static func threads(of pid: pid_t) -> [Int32: ThreadSample] {
+    var samples: [Int32: ThreadSample] = [:]
+    for id in threadIDs(of: pid) {
+      let base = "/proc/\(pid)/task/\(id)"
+      guard let status = read(base + "/status") else { continue }
+      var sample = ThreadSample()
+      sample.voluntarySwitches = field("voluntary_ctxt_switches", in: status) ?? 0
+      sample.involuntarySwitches = field("nonvoluntary_ctxt_switches", in: status) ?? 0
+      // NB: schedstat's first field is the time on a CPU in nanoseconds, exact where the
+      // tick-sampled utime and stime of /proc/PID/stat are 10 ms coarse.
+      if let schedstat = read(base + "/schedstat"),
+        let first = schedstat.split(separator: " ").first, let nanoseconds = Int64(first)
+      {
+        sample.cpu = .nanoseconds(nanoseconds)
+      }
+      samples[id] = sample
+    }
+    return samples
+  }
+
   /// The resident set size of this process now, in bytes.
   static func residentBytes() -> Int {
     (read("/proc/self/status").flatMap { field("VmRSS", in: $0) } ?? 0) * 1024
+  }
+}
+
+/// What the kernel counted for one thread.
+struct ThreadSample: Sendable {
+  /// Switches where the thread gave up the CPU (it blocked or slept): what a design causes.
+  var voluntarySwitches = 0
+  /// Switches where the scheduler took the CPU away: what other load on the machine causes.
+  var involuntarySwitches = 0
+  /// Time spent on a CPU.
+  var cpu: Duration = .zero
+}
+
+/// The change of a process's thread counters between two samples.
+struct ThreadDelta: Sendable {
+  /// Voluntary context switches, summed over the threads.
+  var voluntarySwitches = 0
+  /// Involuntary context switches, summed over the threads.
+  var involuntarySwitches = 0
+  /// CPU time, summed over the threads.
+  var cpu: Duration = .zero
+
+  /// The change from `before` to `after`; a thread that appeared in between counts from zero,
+  /// one that ended in between is lost (the window is short, and the demo's threads persist).
+  init(from before: [Int32: ThreadSample], to after: [Int32: ThreadSample]) {
+    for (id, sample) in after {
+      let earlier = before[id] ?? ThreadSample()
+      voluntarySwitches += sample.voluntarySwitches - earlier.voluntarySwitches
+      involuntarySwitches += sample.involuntarySwitches - earlier.involuntarySwitches
+      cpu += sample.cpu - earlier.cpu
+    }
   }
 }
 

@@ -22,7 +22,18 @@ final class PseudoTerminalRecorder: Sendable {
     var seenAt: Duration?
     var firstArrival: Duration?
     var lastArrival: Duration?
+    var chunks: [Chunk] = []
     var finished = false
+  }
+
+  /// One read from the leader side: the byte count after it and when it returned.
+  struct Chunk: Sendable {
+    /// The total byte count once this read's bytes were added.
+    var end: Int
+    /// When the read returned (`CLOCK_MONOTONIC`).
+    var time: Duration
+    /// The number of bytes this read returned.
+    var size: Int
   }
 
   /// The leader side, where the "user" types and the output arrives.
@@ -36,6 +47,7 @@ final class PseudoTerminalRecorder: Sendable {
   private let shared = Shared()
   private let drain: BackgroundThread
   private static let keptBytes = 1 << 22
+  private static let keptChunks = 1 << 16
 
   /// Opens a pseudo-terminal and starts draining it.
   init() {
@@ -61,6 +73,9 @@ final class PseudoTerminalRecorder: Sendable {
           state.total += count
           if state.firstArrival == nil { state.firstArrival = now }
           state.lastArrival = now
+          if state.chunks.count < keptChunks {
+            state.chunks.append(Chunk(end: state.total, time: now, size: count))
+          }
           state.log.append(contentsOf: buffer[0..<count])
           if state.log.count > keptBytes {
             let drop = state.log.count - keptBytes / 2
@@ -124,6 +139,29 @@ final class PseudoTerminalRecorder: Sendable {
   /// When the first and the latest bytes arrived (`CLOCK_MONOTONIC`).
   var arrivals: (first: Duration?, last: Duration?) {
     shared.state.withLock { ($0.firstArrival, $0.lastArrival) }
+  }
+
+  /// Every read so far, in order (the first 65,536): when each byte arrived.
+  var chunks: [Chunk] { shared.state.withLock { $0.chunks } }
+
+  /// When the read that completed the first occurrence of `text` at or after byte `offset`
+  /// returned, or `nil` when it has not arrived (or is no longer kept).
+  func arrival(of text: String, from offset: Int = 0) -> Duration? {
+    shared.state.withLock { state in
+      let needle = Array(text.utf8)
+      guard !needle.isEmpty else { return nil }
+      let start = max(0, offset - state.base)
+      guard state.log.count - start >= needle.count else { return nil }
+      var index = start
+      while index <= state.log.count - needle.count {
+        if state.log[index..<(index + needle.count)].elementsEqual(needle) {
+          let end = state.base + index + needle.count
+          return state.chunks.first { $0.end >= end }?.time
+        }
+        index += 1
+      }
+      return nil
+    }
   }
 
   /// When the watched text arrived (`CLOCK_MONOTONIC`), or `nil` when it has not yet.
