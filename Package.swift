@@ -109,6 +109,9 @@ let package = Package(
       // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
       dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Sources/ScreenKitBenchmarks",
+      // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
+      // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime).
+      exclude: ["Reference"],
       swiftSettings: strict
     ))
 #endif

@@ -52,6 +52,18 @@ enum BenchmarkMain {
         + "\(machine.cpuModel), \(machine.cores) cores, Linux \(machine.kernel); "
         + "\(format(elapsed.seconds)) s")
     print("")
+    let comparisons = scenarios.filter { only?.contains($0.name) ?? true }.flatMap(
+      \.comparisonTables)
+    if !comparisons.isEmpty {
+      print("Measured from outside the process (ratios to C + ncurses from the same runs):")
+      for table in comparisons {
+        print("")
+        print(table.text)
+      }
+      print("")
+      print("All figures (in-process scenarios measure from a timer to doupdate):")
+      print("")
+    }
     print(TablePrinter.text(figures))
     print("")
     let json = JSONWriter.document(figures, machine: machine, quick: settings.quick)
@@ -61,13 +73,15 @@ enum BenchmarkMain {
       print(json)
     }
     if settings.verbose {
+      for table in comparisons { print(table.markdown + "\n") }
       print(TablePrinter.markdown(figures))
     }
   }
 
   @MainActor
   static let scenarios: [any Scenario] = [
-    SpinnerFrameScenario(), NcursesReferenceScenario(), WakeupScenario(), LoadLatencyScenario(),
+    OutsideScenario(), SpinnerFrameScenario(), NcursesReferenceScenario(), WakeupScenario(),
+    LoadLatencyScenario(),
     StartupScenario(), ScreenCountScenario(), ListRedrawScenario(), VariantScenario(),
   ]
 

@@ -27,6 +27,12 @@ protocol Scenario {
   var name: String { get }
   /// Runs the scenario.
   func run(_ settings: RunSettings) async -> [Figure]
+  /// Side-by-side tables of programs measured in the same runs, printed before the figures.
+  var comparisonTables: [ComparisonTable] { get }
+}
+
+extension Scenario {
+  var comparisonTables: [ComparisonTable] { [] }
 }
 
 /// Prints a line to standard error, for progress and detail that are not part of the table.

@@ -1,0 +1,111 @@
+import Glibc
+
+/// A program the outside scenario starts on a pty.
+///
+/// `Demo load-probe` in one loading variant, or the C + ncurses reference: both show a
+/// spinner, finish a load of a fixed time, show one line of text, trace `load_end`, and quit
+/// on `q`.
+struct ProbeProgram: Sendable {
+  /// The column label: `container`, `protocol` or `C + ncurses`.
+  var label: String
+  /// The executable.
+  var path: String
+  /// The arguments before the shared ones (`load-probe --variant …` for the demo).
+  var leadingArguments: [String]
+
+  /// Whether the executable is there.
+  var exists: Bool { access(path, X_OK) == 0 }
+
+  /// The full argument list for one run.
+  func arguments(seconds: Double, text: String, trace: TraceFile) -> [String] {
+    leadingArguments + ["--seconds", String(seconds), "--text", text, "--trace", trace.path]
+  }
+
+  /// The demo's load probe in `variant`, from the benchmark's own products directory.
+  static func demo(variant: String) -> ProbeProgram {
+    ProbeProgram(
+      label: variant, path: ChildProcess.productsDirectory + "/Demo",
+      leadingArguments: ["load-probe", "--variant", variant])
+  }
+
+  /// The C + ncurses reference, compiled from `Reference/ncurses-reference.c` into `path`.
+  static func reference(at path: String) -> ProbeProgram {
+    ProbeProgram(label: "C + ncurses", path: path, leadingArguments: [])
+  }
+
+  /// Compiles the C + ncurses reference with the system compiler into a fresh temporary
+  /// directory; returns its path, or why it could not be built.
+  static func buildReference() -> Result<String, ReferenceBuildError> {
+    // NB: the source sits beside this benchmark's sources; benchmarks run from a checkout.
+    var directory = "\(#filePath)"
+    for _ in 0..<2 {
+      guard let slash = directory.lastIndex(of: "/") else { break }
+      directory = String(directory[..<slash])
+    }
+    let source = directory + "/Reference/ncurses-reference.c"
+    guard access(source, R_OK) == 0 else { return .failure(.init(reason: "\(source) is missing")) }
+    let compilers = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"]
+    let compiler = compilers.first { (path: String) in access(path, X_OK) == 0 }
+    guard let compiler else { return .failure(.init(reason: "no C compiler in /usr/bin")) }
+    let output = "/tmp/screenkit-bench-\(getpid())-ncurses-reference"
+    guard
+      let child = ChildProcess(
+        executable: compiler,
+        arguments: ["-O2", "-std=gnu11", "-o", output, source, "-lncursesw"], terminal: nil,
+        environment: [:])
+    else { return .failure(.init(reason: "cannot start \(compiler)")) }
+    _ = child.readOutput()
+    guard child.wait(timeout: .seconds(60)).status == 0, access(output, X_OK) == 0 else {
+      return .failure(
+        .init(reason: "\(compiler) failed on \(source) (is libncurses-dev installed?)"))
+    }
+    return .success(output)
+  }
+}
+
+/// Why the C + ncurses reference could not be built.
+struct ReferenceBuildError: Error {
+  /// A one-line reason.
+  var reason: String
+}
+
+/// What one run of a ``ProbeProgram`` showed from outside; `nil` where it could not be seen.
+struct ProbeRun: Sendable {
+  /// `posix_spawn` to the first byte on the pty, in ms.
+  var firstByte: Double?
+  /// `posix_spawn` to the read that completed the spinner's label (the first frame), in ms.
+  var firstFrame: Double?
+  /// `posix_spawn` to the program's `start` trace line (its `main`), in ms.
+  var toMain: Double?
+  /// `load_end` to the read that completed the child's text, in ms.
+  var childVisible: Double?
+  /// ``childVisible`` when the load ended less than 16 ms after a spinner frame (the frame
+  /// interval of ScreenKit's run loop), else `nil`.
+  var childVisibleRightAfterFrame: Double?
+  /// ``childVisible`` when the load ended 16 ms or more after a spinner frame, else `nil`.
+  var childVisibleAwayFromFrame: Double?
+  /// How long before `load_end` the last spinner frame arrived, in ms.
+  var phase: Double?
+  /// Bytes written from `load_end` until the program went quiet: the child's first frame.
+  var childFrameBytes: Double?
+  /// Whole-process CPU per spinner frame over the spinner window, in ms.
+  var cpuPerFrame: Double?
+  /// Voluntary thread context switches of the whole process per spinner frame.
+  var switchesPerFrame: Double?
+  /// Involuntary context switches per spinner frame (preemption: load on the machine).
+  var involuntaryPerFrame: Double?
+  /// Bytes per spinner frame over the window.
+  var bytesPerFrame: Double?
+  /// Spinner frames seen in the window.
+  var frames = 0
+  /// Voluntary context switches per second while nothing animates: wake-ups.
+  var idleWakeups: Double?
+  /// CPU per second while nothing animates, in ms.
+  var idleCPU: Double?
+  /// Peak resident set size (`VmHWM`), in MiB.
+  var peakRSS: Double?
+  /// Whole-process CPU of the run (`ru_utime + ru_stime`), in ms.
+  var totalCPU: Double?
+  /// What went wrong, if anything.
+  var failure: String?
+}
