@@ -2,7 +2,7 @@ import ArgumentParser
 import ScreenKit
 import ScreenKitCurses
 
-/// `Demo load-probe`: one loading screen of a chosen variant, a load of a fixed time, then one
+/// `Demo load-probe [container|protocol]`: one loading screen of a chosen variant, a load of a fixed time, then one
 /// line of text, and nothing else on screen.
 ///
 /// It is the job the benchmarks time from outside beside a C + ncurses program doing the same
@@ -14,7 +14,9 @@ struct LoadProbeCommand: DemoMode {
     commandName: "load-probe",
     abstract: "Show one loading screen (container or protocol variant), then one line of text.")
 
-  @Option(help: "The loading variant: container or protocol.")
+  // NB: an argument, not `--variant`: the root command owns that option, and ArgumentParser
+  // hands it to the root even after the subcommand's name.
+  @Argument(help: "The loading variant: container or protocol.")
   var variant: Variant = .container
 
   @Option(help: ArgumentHelp("How long the load takes, exactly.", valueName: "SECONDS"))

@@ -10,7 +10,7 @@ struct ProbeProgram: Sendable {
   var label: String
   /// The executable.
   var path: String
-  /// The arguments before the shared ones (`load-probe --variant …` for the demo).
+  /// The arguments before the shared ones (`load-probe protocol` for the demo).
   var leadingArguments: [String]
 
   /// Whether the executable is there.
@@ -25,7 +25,7 @@ struct ProbeProgram: Sendable {
   static func demo(variant: String) -> ProbeProgram {
     ProbeProgram(
       label: variant, path: ChildProcess.productsDirectory + "/Demo",
-      leadingArguments: ["load-probe", "--variant", variant])
+      leadingArguments: ["load-probe", variant])
   }
 
   /// The C + ncurses reference, compiled from `Reference/ncurses-reference.c` into `path`.
