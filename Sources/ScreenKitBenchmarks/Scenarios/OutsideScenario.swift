@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The demo as a user meets it, measured from outside the process beside a C + ncurses
 /// program doing the same job: each program runs on its own pty at 80x24 and at 200x60,

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A `--trace` file of the demo or the C reference: `NAME SECONDS` lines, SECONDS read from
 /// `CLOCK_MONOTONIC`, the clock the recorder stamps bytes with.
