@@ -102,6 +102,16 @@ let package = Package(
 // The benchmarks measure through Linux interfaces (/proc, per-thread CPU clocks), so they are
 // built on Linux only.
 #if os(Linux)
+  // Programs on a pseudo-terminal for tests and benchmarks: a pty, a child as a shell's
+  // foreground job on it, its state changes and what it left behind (read from /proc).
+  // Standard library and Glibc only; the C part does what Swift cannot between fork and exec.
+  package.targets.append(.target(name: "CTerminalProcess"))
+  package.targets.append(
+    .target(name: "TerminalProcess", dependencies: ["CTerminalProcess"], swiftSettings: strict))
+  // The chaos test and the tests of the pty machinery run on Linux only.
+  for target in package.targets where target.name == "DemoEndToEndTests" {
+    target.dependencies.append("TerminalProcess")
+  }
   package.products.append(.executable(name: "Benchmarks", targets: ["Benchmarks"]))
   package.targets.append(
     .executableTarget(
