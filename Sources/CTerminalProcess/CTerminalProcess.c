@@ -143,7 +143,8 @@ static int tp_arrange(int follower, int error_fd, int report_fd, int release_fd)
   return fcntl(TP_FD_RELEASE, F_SETFL, 0);
 }
 
-static _Noreturn void tp_run_job(const char *path, char *const argv[], char *const envp[]) {
+static _Noreturn void tp_run_job(const char *path, char *const argv[], char *const envp[],
+                                  int exec_report) {
   // Both this and the session leader set the group and the foreground: whichever runs first
   // wins the race a shell has too. SIGTTOU is still ignored here, as in the leader.
   setpgid(0, 0);
@@ -158,7 +159,9 @@ static _Noreturn void tp_run_job(const char *path, char *const argv[], char *con
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
   execve(path, argv, envp);
-  tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
+  int failure = errno;
+  ssize_t ignored = write(exec_report, &failure, sizeof failure);
+  (void)ignored;
   _exit(127);
 }
 
@@ -183,16 +186,33 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
   tp_set_disposition(SIGQUIT, SIG_IGN);
   tp_set_disposition(SIGPIPE, SIG_IGN);
   tp_set_disposition(SIGHUP, hangup == TP_HANGUP_IGNORE ? SIG_IGN : tp_forward_hangup);
+  // The job's execve closes this pipe (close-on-exec); a failed one writes errno to it first.
+  int exec_pipe[2];
+  if (pipe2(exec_pipe, O_CLOEXEC) != 0) {
+    tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
+    _exit(126);
+  }
   pid_t job = fork();
   if (job < 0) {
     tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
     _exit(126);
   }
-  if (job == 0) tp_run_job(path, argv, envp);
+  if (job == 0) {
+    close(exec_pipe[0]);
+    tp_run_job(path, argv, envp, exec_pipe[1]);
+  }
+  close(exec_pipe[1]);
   setpgid(job, job);
   tcsetpgrp(TP_FD_TERMINAL, job);
   tp_job_group = job;
-  tp_report(TP_FD_REPORT, TP_REPORT_STARTED, job);
+  int failure = 0;
+  ssize_t count;
+  do {
+    count = read(exec_pipe[0], &failure, sizeof failure);
+  } while (count < 0 && errno == EINTR);
+  close(exec_pipe[0]);
+  tp_report(TP_FD_REPORT, count > 0 ? TP_REPORT_FAILED : TP_REPORT_STARTED,
+            count > 0 ? failure : job);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);

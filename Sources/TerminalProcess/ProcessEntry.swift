@@ -8,6 +8,8 @@ public struct ProcessEntry: Hashable, Sendable, CustomStringConvertible {
   public var group: Int32
   /// Its session id.
   public var session: Int32
+  /// The foreground process group of its controlling terminal, or -1 without one.
+  public var terminalGroup: Int32
   /// Its state letter (`R`, `S`, `T` stopped, `Z` zombie, ...).
   public var state: Character
   /// Its command name (at most 15 bytes).

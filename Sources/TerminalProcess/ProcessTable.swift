@@ -39,10 +39,11 @@ public enum ProcessTable {
       let system = Int64(String(decoding: fields[12], as: UTF8.self)),
       let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
       let group = Int32(String(decoding: fields[2], as: UTF8.self)),
-      let session = Int32(String(decoding: fields[3], as: UTF8.self))
+      let session = Int32(String(decoding: fields[3], as: UTF8.self)),
+      let terminalGroup = Int32(String(decoding: fields[5], as: UTF8.self))
     else { return nil }
     return ProcessEntry(
-      pid: pid, parent: parent, group: group, session: session,
+      pid: pid, parent: parent, group: group, session: session, terminalGroup: terminalGroup,
       state: Character(Unicode.Scalar(fields[0].first ?? UInt8(ascii: "?"))),
       command: String(decoding: text[(open + 1)..<close], as: UTF8.self),
       processorTime: .milliseconds(

@@ -31,11 +31,12 @@ const char *tp_signal_abbreviation(int signal_number);
 
 /// What the session leader writes to the report pipe: records of two int32 values.
 enum {
-  /// The job started; the value is its process id (also its process group id).
+  /// The job's execve succeeded; the value is its process id (also its process group id).
   TP_REPORT_STARTED = 1,
   /// The job changed state; the value is the raw `waitpid` status (stopped, continued, ended).
   TP_REPORT_STATUS = 2,
-  /// Setting up or executing failed; the value is errno.
+  /// Setting up or executing failed; the value is errno. After a failed execve the job's
+  /// exit status 127 is still reported.
   TP_REPORT_FAILED = 3,
 };
 
