@@ -153,7 +153,7 @@ struct ChaosCase {
       } catch {
         failures.append("ending (\(scenario.ending)): \(error)")
       }
-      if let status = job.waitForEnding(by: Deadline(after: .seconds(10))) {
+      if let status = job.waitForEnding(by: Deadline(after: .seconds(5))) {
         time = ContinuousClock.now - start
         // The hangup test holds the 100 ms budget on a quiet machine; this one, run on a busy
         // one, catches a program that spins or waits instead of ending.
@@ -167,7 +167,7 @@ struct ChaosCase {
         }
       } else {
         failures.append(
-          "the demo did not end within 10 s of \(scenario.ending)\(Self.activity(of: job.pid))")
+          "the demo did not end within 5 s of \(scenario.ending)\(Self.activity(of: job.pid))")
         ended = false
       }
     }
