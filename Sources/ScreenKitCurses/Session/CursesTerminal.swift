@@ -114,6 +114,9 @@ public final class CursesTerminal {
     self.output = output
     self.input = input
     self.restorer = restorer
+    // NB: ncurses writes smcup, smkx and civis at its first flush (keypad, curs_set); a signal
+    // from then on must find the bytes that undo them ready, or it restores the modes alone.
+    restorer.prepare(bytes: TerminalRestorer.restoreBytes())
     guard let window = sk_stdscr() else {
       preconditionFailure("ncurses: newterm succeeded without a standard screen")
     }
@@ -145,7 +148,6 @@ public final class CursesTerminal {
     }
     palette = CursesPalette(
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
-    restorer.prepare(bytes: TerminalRestorer.restoreBytes())
     restorer.protect()
     CursesTerminal.isSessionOpen = true
     enableBracketedPaste()
