@@ -9,7 +9,8 @@ extension Stage {
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
       if screen.respond(to: key) { return true }
-      responder = screen.parent
+      // NB: past an overlay the covered screen is skipped: it takes no keys while covered.
+      responder = screen.keyRouteParent
     }
     switch key {
     case .tab: return moveFocus(by: 1)
@@ -29,7 +30,7 @@ extension Stage {
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
       if screen.respond(toPaste: text) { return true }
-      responder = screen.parent
+      responder = screen.keyRouteParent
     }
     return false
   }

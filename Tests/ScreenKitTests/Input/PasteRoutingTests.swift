@@ -17,6 +17,18 @@ import Testing
     await harness.finish()
   }
 
+  @Test func aPasteSkipsAScreenCoveredByAnOverlay() async {
+    let root = PasteProbe(takesPastes: true)
+    let covered = PasteProbe(takesPastes: true, focusable: true)
+    root.addChild(covered)
+    let harness = ScreenHarness(root: root)
+    covered.presentOverlay(PasteProbe(takesPastes: false, focusable: true))
+    #expect(harness.paste("text"))
+    #expect(covered.pastes.isEmpty, "a covered screen takes no input")
+    #expect(root.pastes == ["text"])
+    await harness.finish()
+  }
+
   @Test func aPasteNobodyTakesIsDropped() async {
     let root = PasteProbe(takesPastes: false)
     let harness = ScreenHarness(root: root)

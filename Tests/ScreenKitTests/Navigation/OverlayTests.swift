@@ -63,6 +63,20 @@ extension Navigation {
       await harness.finish()
     }
 
+    @Test func aKeyNobodyAboveTheCoveredScreenHandlesIsReportedUnhandled() async {
+      // The application's own keys (the demo's `q`) come after the stage reports a key
+      // unhandled; an overlay must not swallow them, only keep them from the covered screen.
+      let app = ProbeScreen("App")
+      let list = ProbeScreen("List", focusable: true, handles: ["q"])
+      app.addChild(list)
+      let harness = ScreenHarness(root: app, size: Size(width: 30, height: 7))
+      list.presentHelp()
+      #expect(!harness.press("q"))
+      #expect(app.receivedKeys == ["q"])
+      #expect(list.receivedKeys.isEmpty)
+      await harness.finish()
+    }
+
     @Test func escapeDismissesAndGivesFocusBack() async {
       let covered = ProbeScreen("Covered", focusable: true)
       let harness = ScreenHarness(root: covered, size: Size(width: 30, height: 7))

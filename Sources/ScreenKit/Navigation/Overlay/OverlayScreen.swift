@@ -113,8 +113,9 @@ public final class OverlayScreen: Screen {
     canvas.drawBorder(bounds, title: title)
   }
 
-  /// Escape dismisses, Tab cycles inside the overlay, and everything else skips the covered
-  /// screen: keys go on to its ancestors and are reported handled, so they never reach it.
+  /// Escape dismisses and Tab cycles inside the overlay; every other key goes on past the
+  /// covered screen (which never gets it) to that screen's ancestors, and when none of them
+  /// handles it the stage reports it unhandled, so an application's own keys still work.
   public override func handle(_ key: Key) -> Bool {
     switch key {
     case .escape where dismissesOnEscape:
@@ -124,15 +125,8 @@ public final class OverlayScreen: Screen {
       cycleFocus(by: key == .tab ? 1 : -1)
       return true
     default:
-      break
+      return false
     }
-    var responder = keyRouteParent
-    while let screen = responder {
-      if screen.respond(to: key) { return true }
-      responder = screen.keyRouteParent
-    }
-    // NB: returning false would let the stage offer the key to the covered screen.
-    return true
   }
 
   private func cycleFocus(by step: Int) {
