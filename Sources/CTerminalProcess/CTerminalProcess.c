@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -174,7 +176,10 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
     tp_report(report_fd, TP_REPORT_FAILED, errno);
     _exit(126);
   }
-  if (setsid() < 0 || ioctl(TP_FD_TERMINAL, TIOCSCTTY, 0) != 0) {
+  // NB: as the subreaper, the leader gets what the job leaves behind when it ends and reaps
+  // it as an init would; left to a container's pid 1, an exited orphan may stay a zombie.
+  if (setsid() < 0 || ioctl(TP_FD_TERMINAL, TIOCSCTTY, 0) != 0 ||
+      prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) {
     tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
     _exit(126);
   }
@@ -227,10 +232,16 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
     tp_report(TP_FD_REPORT, TP_REPORT_STATUS, status);
     if (WIFEXITED(status) || WIFSIGNALED(status)) break;
   }
+  // Until released, reap orphans as they end, so only live ones are seen as left behind.
   for (;;) {
-    char byte;
-    ssize_t count = read(TP_FD_RELEASE, &byte, 1);
-    if (count == 0 || (count < 0 && errno != EINTR)) break;
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    }
+    struct pollfd release = {.fd = TP_FD_RELEASE, .events = POLLIN, .revents = 0};
+    if (poll(&release, 1, 10) > 0) {
+      char byte;
+      ssize_t count = read(TP_FD_RELEASE, &byte, 1);
+      if (count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN)) break;
+    }
   }
   _exit(0);
 }

@@ -130,6 +130,8 @@ public final class TerminalJob {
 
   /// Reads the pty's output and the program's state changes until `condition` holds or
   /// `deadline` passes; returns whether it held.
+  ///
+  /// The condition is checked on every output or state change, and at least every 10 ms.
   @discardableResult
   public func wait(until deadline: Deadline, for condition: (TerminalJob) -> Bool) -> Bool {
     while true {
@@ -141,7 +143,9 @@ public final class TerminalJob {
       if terminal.leader >= 0 && !terminal.isAtEnd {
         descriptors.append(pollfd(fd: terminal.leader, events: Int16(POLLIN), revents: 0))
       }
-      _ = poll(&descriptors, nfds_t(descriptors.count), deadline.remainingMilliseconds)
+      // NB: woken by output or a state change, and at least every 10 ms, for conditions on
+      // other things (/proc, the clock).
+      _ = poll(&descriptors, nfds_t(descriptors.count), min(deadline.remainingMilliseconds, 10))
     }
   }
 

@@ -55,7 +55,8 @@ enum {
 /// standard input and output, `error_fd` as standard error, no other descriptor, an empty
 /// signal mask, default dispositions and no core dumps. The leader stays until `release_fd`
 /// (a pipe's read end) reaches end of file, so that whatever the job left behind in the
-/// session can be seen before the session ends.
+/// session can be seen before the session ends; as the session's subreaper it reaps what the
+/// job leaves behind once that ends, so only live processes are left to be seen.
 ///
 /// `argv` and `envp` are NULL-terminated. Returns the session leader's pid (the caller reaps
 /// it), or -1 with errno set.

@@ -100,6 +100,15 @@ struct TerminalJobTests {
       })
   }
 
+  @Test func whatTheJobLeftBehindIsReapedWhenItEnds() throws {
+    let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
+    let job = try start(["/bin/sh", "-c", "sleep 0.2 & exit 0"], on: terminal)
+    defer { job.kill() }
+    #expect(job.waitForEnding(by: Deadline(after: .seconds(5))) == .exited(0))
+    // Orphaned, the sleep goes to the session leader, which reaps it: no zombie stays.
+    #expect(job.wait(until: Deadline(after: .seconds(5))) { $0.processesLeft().isEmpty })
+  }
+
   @Test func aProgramThatCannotRunIsAnError() throws {
     let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
     #expect(throws: TerminalProcessError.self) {
