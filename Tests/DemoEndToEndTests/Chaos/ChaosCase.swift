@@ -220,9 +220,10 @@ struct ChaosCase {
   private func end(_ job: TerminalJob) throws {
     switch scenario.ending {
     case .quit:
-      // A lone Escape just before would make this Alt-q: like a person, pause after it until
-      // the demo has read it and its 25 ms ESCDELAY has surely passed.
-      if case .keys(let keys) = scenario.steps.last, keys.last?.bytes == "\u{1b}" {
+      // An Escape typed last (whatever came after it typed nothing) could make this Alt-q: like a
+      // person, pause after it until the demo has read it and its 25 ms ESCDELAY has passed.
+      let typing = scenario.steps.last { $0.kind == .keys || $0.kind == .pastes }
+      if case .keys(let keys) = typing, keys.last?.bytes == "\u{1b}" {
         job.wait(until: Deadline(after: .seconds(5))) { job in
           (try? job.terminal.unreadInput()) == 0 || job.ending != nil
         }
