@@ -1,8 +1,10 @@
-/// A chaos variable that cannot be used, with a one-line message.
-struct ChaosConfigurationError: Error, CustomStringConvertible {
-  let description: String
+#if os(Linux)
+  /// A chaos variable that cannot be used, with a one-line message.
+  struct ChaosConfigurationError: Error, CustomStringConvertible {
+    let description: String
 
-  init(_ description: String) {
-    self.description = description
+    init(_ description: String) {
+      self.description = description
+    }
   }
-}
+#endif
