@@ -27,6 +27,9 @@ public final class ScreenHarness {
   public private(set) var frameCount = 0
   /// The number of `draw(in:)` calls of the last rendered frame.
   public private(set) var lastFrameDrawCount = 0
+  /// The cells the last rendered frame changed, as a terminal host would be handed them;
+  /// see ``expectChangedCells(_:_:sourceLocation:)``.
+  public private(set) var lastFrameChanges = FrameChanges()
 
   /// Mounts `root` at `size` and renders the first frame.
   public init(
@@ -138,7 +141,7 @@ public final class ScreenHarness {
   /// Renders a frame if anything is dirty.
   public func renderIfNeeded() {
     guard stage.needsRender else { return }
-    stage.render()
+    lastFrameChanges = stage.render()
     frameCount += 1
     lastFrameDrawCount = stage.lastRenderDrawCount
   }

@@ -91,7 +91,7 @@ extension CursesSessionTests {
     for (y, (word, color)) in zip(words, colors).enumerated() {
       canvas.drawText(word, at: Point(x: 0, y: y), style: Style(foreground: color))
     }
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(canvas.grid, damage: [canvas.grid.bounds])
     session.update()
     #expect(pty.eventuallyShows("ANSI"))

@@ -19,7 +19,7 @@ extension CursesSessionTests {
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     let wide = row("ab世cd")
     writer.write(wide, damage: [wide.bounds])
     // A grid that changed outside the damage, as a stage that cut 世 at the damage edge made.

@@ -83,7 +83,7 @@ import Testing
     let session = try openSession(pty)
     defer { session.close() }
     let grid = sampleGrid(size: session.size)
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(grid, damage: [grid.bounds])
     session.update()
 
@@ -112,7 +112,7 @@ import Testing
     let session = try openSession(pty)
     defer { session.close() }
     var grid = sampleGrid(size: session.size)
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(grid, damage: [grid.bounds])
     // Every cell but the five continuation cells of the wide graphemes 世界 and 日本語.
     #expect(writer.lastFrameCellCount == 80 * 24 - 5)
@@ -130,7 +130,7 @@ import Testing
     let session = try openSession(pty)
     defer { session.close() }
     var grid = CellGrid(size: session.size)
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(grid, damage: [])
     grid[1, 1] = Cell("a")
     grid[5, 5] = Cell("b")
@@ -151,7 +151,7 @@ import Testing
     defer { session.close() }
     #expect(session.palette.depth == .monochrome)
     let grid = sampleGrid(size: session.size)
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(grid, damage: [grid.bounds])
     #expect(readBack(session.window, x: 2, y: 1).pair == 0)
     #expect(readBack(session.window, x: 0, y: 0).attributes & sk_a_bold() != 0)

@@ -59,7 +59,7 @@ extension CursesSessionTests {
     let session = try openSession(pty)
     defer { session.close() }
     let size = session.size
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     let filler = grid(
       Array(repeating: String(repeating: "Z", count: size.width), count: 3), size: size)
     writer.write(filler, damage: [filler.bounds])
@@ -108,7 +108,7 @@ extension CursesSessionTests {
     let session = try openSession(pty)
     defer { session.close() }
     let size = session.size
-    let writer = CursesCanvasWriter(window: session.window, palette: session.palette)
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
     let pool: [[UInt32]] = [
       [0x61, 0x7A, 0x31, 0x23, 0x2A, 0xE9, 0xAD], [0x301, 0x308, 0x20E3, 0x20DD],
       [0x4E16, 0xAC00, 0x1100, 0x1161, 0x11A8, 0xFF21, 0x3000],

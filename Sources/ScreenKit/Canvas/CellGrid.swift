@@ -70,3 +70,11 @@ public struct CellGrid: Hashable, Sendable {
   /// Every row as text.
   public var lines: [String] { (0..<size.height).map(text(ofRow:)) }
 }
+
+extension CellGrid {
+  /// The cells of `run`, which must lie inside the grid.
+  public func cells(in run: CellRun) -> ArraySlice<Cell> {
+    let start = run.y * size.width + run.x
+    return cells[start..<(start + run.count)]
+  }
+}

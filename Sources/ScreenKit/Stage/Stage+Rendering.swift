@@ -1,12 +1,19 @@
 extension Stage {
-  /// Lays out what is pending and redraws what is dirty into ``canvas``; returns the stage
-  /// rectangles that were redrawn (empty when nothing was).
+  /// Lays out what is pending, redraws what is dirty into ``canvas``, and returns the cells
+  /// that changed since the last frame, for the host to write to its output.
   ///
   /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
   /// with its descendants and any screen drawn above it there; ancestors are not redrawn.
   /// Invalidations since the last frame are coalesced into this one.
   @discardableResult
-  public func render() -> [Rect] {
+  public func render() -> FrameChanges {
+    let redrawn = redraw()
+    guard isMounted else { return FrameChanges() }
+    return differ.changes(in: canvas.grid, redrawn: redrawn)
+  }
+
+  /// Draws what is dirty into ``canvas``; returns the stage rectangles that were drawn again.
+  private func redraw() -> [Rect] {
     layoutIfNeeded()
     if needsFocus { ensureFocus() }
     needsRender = false

@@ -9,7 +9,7 @@
 /// let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
 /// stage.mount()
 /// stage.send(.down)
-/// let damage = stage.render()   // rectangles of `stage.canvas.grid` that changed
+/// let changes = stage.render()   // the cells of `stage.canvas.grid` that changed
 /// ```
 @MainActor
 public final class Stage {
@@ -37,6 +37,7 @@ public final class Stage {
   public internal(set) var lastRenderDrawCount = 0
 
   var dirty: [(screen: Screen, rect: Rect)] = []
+  var differ = FrameDiffer()
   var tickers: [Duration: FrameTicker] = [:]
   var needsFullRedraw = true
   var layoutQueue: [Screen] = []
@@ -153,6 +154,14 @@ public final class Stage {
         dirty.append((screen, rect))
       }
     }
+    markNeedsRender()
+  }
+
+  /// Tells the stage that the host's output no longer shows the last frame (another program
+  /// drew over it, or it moved): the next frame is a full repaint, handing over every cell,
+  /// without drawing any screen again.
+  public func invalidateOutput() {
+    differ.invalidate()
     markNeedsRender()
   }
 

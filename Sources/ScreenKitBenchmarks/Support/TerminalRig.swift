@@ -60,8 +60,7 @@ final class TerminalRig {
   func drawFrame() {
     stage.scheduler.runDue()
     guard stage.needsRender else { return }
-    let damage = stage.render()
-    writer.write(stage.canvas.grid, damage: damage)
+    writer.write(stage.render(), of: stage.canvas.grid)
     terminal.update()
     frameCount += 1
   }

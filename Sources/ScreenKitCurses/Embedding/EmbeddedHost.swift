@@ -167,15 +167,17 @@ public final class EmbeddedHost {
   /// Renders what changed and writes it into the window with `wnoutrefresh`; the program
   /// calls `doupdate`.
   public func draw() {
-    let damage = stage.render()
+    let changes = stage.render()
     guard !stage.size.isEmpty else { return }
-    writer.write(stage.canvas.grid, damage: damage)
+    writer.write(changes, of: stage.canvas.grid)
   }
 
   /// Repaints everything at the next draw, after the program drew over the region.
+  ///
+  /// The screens are not drawn again: the stage's canvas still holds the frame, and the next
+  /// draw writes all of it.
   public func redrawAll() {
-    writer.invalidate()
-    stage.invalidateAll()
+    stage.invalidateOutput()
   }
 
   /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.

@@ -1,13 +1,14 @@
 public import CNCurses
 public import ScreenKit
 
-/// Writes frames of a cell grid into an ncurses WINDOW: only the damaged rectangles, and
-/// within them only the cells that differ from what it wrote last, with the wide-character
-/// API; then `wnoutrefresh`, leaving the single `doupdate` to the caller.
+/// Writes the changed cells of frames into an ncurses WINDOW with the wide-character API, then
+/// `wnoutrefresh`, leaving the single `doupdate` to the caller.
 ///
-/// The writer keeps its own copy of the cells it last wrote rather than reading the window
-/// back, because comparing two `Cell`s is far cheaper than a `win_wch` round trip. Anyone
-/// else who draws over the same cells must call ``invalidate()``.
+/// The writer is a sink: which cells changed comes from the core (``FrameChanges``, from
+/// ``Stage/render()``), and the writer only writes them, in a form ncurses counts as wide as
+/// the canvas did (see ``CursesGlyph``). When the window stops showing the last frame (another
+/// program drew over it, or the writer was retargeted), the host calls
+/// ``Stage/invalidateOutput()`` so the next frame hands over every cell.
 @MainActor
 public final class CursesCanvasWriter {
   /// The window written to.
@@ -16,10 +17,8 @@ public final class CursesCanvasWriter {
   public private(set) var origin: Point
   /// The colours cells are drawn with.
   public let palette: CursesPalette
-  /// The number of cells the last ``write(_:damage:)`` handed to ncurses.
+  /// The number of cells the last ``write(_:of:)`` handed to ncurses.
   public private(set) var lastFrameCellCount = 0
-
-  private var previous: CellGrid?
 
   /// Creates a writer into `window` with the grid's top-left at `origin`.
   public init(window: UnsafeMutablePointer<WINDOW>, origin: Point = .zero, palette: CursesPalette) {
@@ -28,79 +27,33 @@ public final class CursesCanvasWriter {
     self.palette = palette
   }
 
-  /// Forgets what was written, so the next frame writes every cell of the grid.
-  public func invalidate() {
-    previous = nil
-  }
-
-  /// Moves the output to another window or origin; the next frame writes every cell.
+  /// Moves the output to another window or origin; the host then asks for a full repaint
+  /// with ``Stage/invalidateOutput()``.
   public func retarget(window: UnsafeMutablePointer<WINDOW>, origin: Point) {
     self.window = window
     self.origin = origin
-    previous = nil
   }
 
-  /// Writes the cells of `grid` inside `damage` that changed since the last frame, then
-  /// `wnoutrefresh`es the window; the whole grid is written after ``invalidate()`` or a size
-  /// change.
-  public func write(_ grid: CellGrid, damage: [Rect]) {
+  /// Writes the cells of `grid` that `changes` names, then `wnoutrefresh`es the window.
+  public func write(_ changes: FrameChanges, of grid: CellGrid) {
     lastFrameCellCount = 0
-    let bounds = grid.bounds
-    if previous?.size != grid.size {
-      previous = nil
-    }
-    let writesAll = previous == nil
-    let rects = writesAll ? [bounds] : damage.map { $0.intersection(bounds) }
     // NB: one stack buffer for every cell's characters: an array would be allocated per
     // frame and checked for uniqueness on every write.
     withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) { characters in
-      write(grid, rects: rects, writesAll: writesAll, characters: characters)
-    }
-    // NB: after a full write the copy shares the stage's storage; the first cell drawn next
-    // separates them once.
-    if writesAll { previous = grid }
-    wnoutrefresh(window)
-  }
-
-  private func write(
-    _ grid: CellGrid, rects: [Rect], writesAll: Bool,
-    characters: UnsafeMutableBufferPointer<wchar_t>
-  ) {
-    let bounds = grid.bounds
-    var scratch = cchar_t()
-    for rect in rects where !rect.isEmpty {
-      for y in rect.minY..<rect.maxY {
-        var minX = rect.minX
-        var maxX = rect.maxX
-        if !writesAll {
-          // NB: ncurses keeps the other half of a wide character when one half is written,
-          // so a damage edge that cuts one, in this frame or the last, writes it whole.
-          let row = y * bounds.width
-          if minX > 0, grid.cells[row + minX].width == 0 || previous?.cells[row + minX].width == 0 {
-            minX -= 1
-          }
-          if maxX < bounds.maxX,
-            grid.cells[row + maxX - 1].width == 2 || previous?.cells[row + maxX - 1].width == 2
-          {
-            maxX += 1
-          }
-        }
-        for x in minX..<maxX {
-          let cell = grid[x, y]
-          if !writesAll {
-            if previous?[x, y] == cell { continue }
-            // NB: updated in place, cell by cell: the copy is the writer's alone, so a frame
-            // costs what it changed. Keeping `grid` itself would share the stage's storage
-            // and make the stage copy the whole grid on its next drawn cell.
-            previous?[x, y] = cell
-          }
+      var scratch = cchar_t()
+      for run in changes.runs {
+        var x = run.x
+        for cell in grid.cells(in: run) {
           // NB: ncurses fills a wide character's second column itself, and `put` writes it
           // when ncurses would not; writing the continuation cell would erase the character.
-          guard !cell.isContinuation else { continue }
-          put(cell, x: x, y: y, into: &scratch, characters: characters)
+          if !cell.isContinuation {
+            put(cell, x: x, y: run.y, into: &scratch, characters: characters)
+          }
+          x += 1
         }
       }
     }
+    wnoutrefresh(window)
   }
 
   /// Writes one grapheme in as many window cells as the canvas gave it, in a form whose

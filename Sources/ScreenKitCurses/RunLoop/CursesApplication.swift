@@ -198,12 +198,10 @@ public final class CursesApplication {
       switch event {
       case .continued:
         terminal.resume()
-        writer?.invalidate()
-        stage.invalidateAll()
+        stage.invalidateOutput()
         deliver(.resize(terminal.updateSize()))
       case .resized:
-        writer?.invalidate()
-        stage.invalidateAll()
+        stage.invalidateOutput()
         deliver(.resize(terminal.updateSize()))
       }
     }
@@ -264,9 +262,9 @@ public final class CursesApplication {
 
   private func drawFrame() {
     guard let terminal, let writer else { return }
-    let damage = stage.render()
+    let changes = stage.render()
     guard !stage.size.isEmpty else { return }
-    writer.write(stage.canvas.grid, damage: damage)
+    writer.write(changes, of: stage.canvas.grid)
     terminal.update()
     frameCount += 1
   }

@@ -322,12 +322,13 @@ import Testing
     let loader = FakeLoader<String>()
     let (harness, _) = mount(variant, loader)
     await harness.advance(by: .milliseconds(150))
-    let damage = harness.stage.render()
-    #expect(damage.isEmpty)
+    let changes = harness.stage.render()
+    #expect(changes.isEmpty && changes.redrawn.isEmpty)
     await harness.advance(by: .milliseconds(9))
     #expect(!harness.stage.needsRender)
-    await harness.clock.advanceAndRender(harness, by: .milliseconds(1)) { damage in
-      #expect(damage == [Rect(x: 10, y: 2, width: 1, height: 1)])
+    await harness.clock.advanceAndRender(harness, by: .milliseconds(1)) { changes in
+      #expect(changes.redrawn == [Rect(x: 10, y: 2, width: 1, height: 1)])
+      #expect(changes.runs == [CellRun(y: 2, x: 10, count: 1)])
     }
     loader.resolve("x")
     await harness.finish()
@@ -368,11 +369,11 @@ import Testing
 }
 
 extension VirtualClock {
-  /// Advances and hands the damage of the single frame that follows to `check`.
+  /// Advances and hands the changes of the single frame that follows to `check`.
   @MainActor
-  func advanceAndRender(_ harness: ScreenHarness, by duration: Duration, check: ([Rect]) -> Void)
-    async
-  {
+  func advanceAndRender(
+    _ harness: ScreenHarness, by duration: Duration, check: (FrameChanges) -> Void
+  ) async {
     advance(to: Instant(offset: now.offset + duration))
     harness.stage.scheduler.runDue()
     check(harness.stage.render())

@@ -34,7 +34,7 @@ import Testing
     let before = stage.canvas.grid
     // Column 3 is the second half of 世, column 2 its first.
     screen.setNeedsDisplay(in: Rect(x: 3, y: 0, width: 2, height: 1))
-    let damage = stage.render()
+    let damage = stage.render().redrawn
     #expect(stage.canvas.grid.text(ofRow: 0) == "ab世cd  ")
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
     screen.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 3, height: 1))
@@ -54,7 +54,7 @@ import Testing
     #expect(full.text(ofRow: 0) == "世 xy 界世界")
     child.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 1, height: 1))
     let before = stage.canvas.grid
-    let damage = stage.render()
+    let damage = stage.render().redrawn
     #expect(stage.canvas.grid == full)
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
   }
@@ -113,7 +113,7 @@ import Testing
       let rect = randomRect()
       screen.setNeedsDisplay(in: rect)
       let before = stage.canvas.grid
-      let damage = stage.render()
+      let damage = stage.render().redrawn
       let outside = changesOutside(damage, before: before, after: stage.canvas.grid)
       guard outside.isEmpty, isWhole(stage.canvas.grid) else {
         Issue.record(

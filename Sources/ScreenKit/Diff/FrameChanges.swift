@@ -1,0 +1,46 @@
+/// The cells one frame changed, as runs in row order: what a host writes to its output.
+///
+/// ``Stage/render()`` returns it; the cells themselves are read from the grid the frame was
+/// rendered into (``Stage/canvas``), with ``CellGrid/cells(in:)``:
+///
+/// ```swift
+/// let changes = stage.render()
+/// let grid = stage.canvas.grid
+/// for run in changes.runs {
+///   moveCursor(to: Point(x: run.x, y: run.y))
+///   for cell in grid.cells(in: run) where !cell.isContinuation { write(cell) }
+/// }
+/// ```
+///
+/// After a resize or ``Stage/invalidateOutput()`` the frame is a full repaint: every row is
+/// one run and nothing of what the output showed before may be kept.
+public struct FrameChanges: Hashable, Sendable {
+  /// The changed cells, in row order and, within a row, left to right; runs never overlap.
+  public internal(set) var runs: [CellRun] = []
+  /// Whether the frame hands over every cell, so the output must forget what it showed.
+  public internal(set) var isFullRepaint = false
+  /// The stage rectangles that were drawn again to make the frame; what changed within them
+  /// is ``runs``.
+  public internal(set) var redrawn: [Rect] = []
+
+  /// Creates an empty set of changes.
+  public init() {}
+
+  /// Whether the frame changed nothing.
+  public var isEmpty: Bool { runs.isEmpty }
+
+  /// The number of cells in ``runs``, continuation cells included.
+  public var cellCount: Int { runs.reduce(0) { $0 + $1.count } }
+
+  /// The position of every changed cell, in row order.
+  public var points: [Point] {
+    runs.flatMap { run in (run.x..<run.endX).map { Point(x: $0, y: run.y) } }
+  }
+
+  /// The rows that have changed cells, top to bottom.
+  public var rows: [Int] {
+    var rows: [Int] = []
+    for run in runs where rows.last != run.y { rows.append(run.y) }
+    return rows
+  }
+}
