@@ -138,9 +138,10 @@ public final class ScreenHarness {
 
   // MARK: Reading the screen
 
-  /// Renders a frame if anything is dirty.
+  /// Renders a frame if anything is dirty: lays out and resolves focus, then draws.
   public func renderIfNeeded() {
     guard stage.needsRender else { return }
+    stage.update()
     lastFrameChanges = stage.render()
     frameCount += 1
     lastFrameDrawCount = stage.lastRenderDrawCount

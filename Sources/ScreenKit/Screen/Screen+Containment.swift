@@ -9,8 +9,9 @@ extension Screen {
   /// The child gets ``willMove(toParent:)`` before and ``didMove(toParent:)`` after the change;
   /// a move from another parent first removes it there (with `willMove(toParent: nil)` and
   /// `didMove(toParent: nil)`). If this screen is visible the child appears, after its
-  /// `willMove` and before its `didMove`. Adding a screen to itself or to one of its own
-  /// descendants stops the program with a message.
+  /// `willMove` and before its `didMove`. Both are laid out at the next ``Stage/update()``,
+  /// never during the change. Adding a screen to itself or to one of its own descendants
+  /// stops the program with a message.
   public func insertChild(_ child: Screen, at index: Int) {
     precondition(child !== self, "ScreenKit: cannot add screen '\(name)' as a child of itself")
     precondition(
@@ -36,7 +37,6 @@ extension Screen {
     switch appearancePhase {
     case .appeared:
       child.beginAppearance()
-      stage?.layoutIfNeeded()
       child.endAppearance()
     case .appearing:
       child.beginAppearance()

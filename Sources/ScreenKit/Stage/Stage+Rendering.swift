@@ -1,6 +1,9 @@
 extension Stage {
-  /// Lays out what is pending, redraws what is dirty into ``canvas``, and returns the cells
-  /// that changed since the last frame, for the host to write to its output.
+  /// Redraws what is dirty into ``canvas`` and returns the cells that changed since the last
+  /// frame, for the host to write to its output.
+  ///
+  /// Rendering never moves focus: a host calls ``update()`` first, which lays out and resolves
+  /// focus. Layout still pending is run here, so a frame never shows stale frames.
   ///
   /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
   /// with its descendants and any screen drawn above it there; ancestors are not redrawn.
@@ -15,7 +18,6 @@ extension Stage {
   /// Draws what is dirty into ``canvas``; returns the stage rectangles that were drawn again.
   private func redraw() -> [Rect] {
     layoutIfNeeded()
-    if needsFocus { ensureFocus() }
     needsRender = false
     lastRenderDrawCount = 0
     guard isMounted else {

@@ -118,6 +118,17 @@ public final class Stage {
     markNeedsRender()
   }
 
+  /// The state stages of a frame, run by a host before ``render()``: lays out what is pending
+  /// (``layoutIfNeeded()``), then resolves focus, giving it to the first focusable screen when
+  /// the focused one left the stage.
+  ///
+  /// A frame is a one-way pipeline: input and timers change state, `update()` lays out and
+  /// resolves focus, ``render()`` draws and diffs, and the host writes the changes.
+  public func update() {
+    layoutIfNeeded()
+    if needsFocus { ensureFocus() }
+  }
+
   /// Runs every pending ``Screen/layoutChildren()``, parents before children.
   public func layoutIfNeeded() {
     while !layoutQueue.isEmpty {

@@ -60,6 +60,7 @@ final class TerminalRig {
   func drawFrame() {
     stage.scheduler.runDue()
     guard stage.needsRender else { return }
+    stage.update()
     writer.write(stage.render(), of: stage.canvas.grid)
     terminal.update()
     frameCount += 1

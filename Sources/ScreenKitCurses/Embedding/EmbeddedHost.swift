@@ -167,6 +167,7 @@ public final class EmbeddedHost {
   /// Renders what changed and writes it into the window with `wnoutrefresh`; the program
   /// calls `doupdate`.
   public func draw() {
+    stage.update()
     let changes = stage.render()
     guard !stage.size.isEmpty else { return }
     writer.write(changes, of: stage.canvas.grid)

@@ -262,6 +262,7 @@ public final class CursesApplication {
 
   private func drawFrame() {
     guard let terminal, let writer else { return }
+    stage.update()
     let changes = stage.render()
     guard !stage.size.isEmpty else { return }
     writer.write(changes, of: stage.canvas.grid)
