@@ -2,14 +2,18 @@
 /// the cell canvas that frames are rendered into.
 ///
 /// A host drives a stage: the terminal run loop, an embedding program, or the test harness.
-/// It mounts the root, forwards keys and size changes, runs the scheduler, and calls
-/// ``render()`` when ``needsRender`` is set (``onNeedsRender`` tells it when that happens).
+/// It mounts the root, forwards keys and size changes, runs the scheduler, and when
+/// ``needsRender`` is set (``onNeedsRender`` tells it when that happens) runs a frame:
+/// ``update()`` (layout, then focus), ``render()`` (draw, then diff), and writes the changed
+/// cells it is handed to its output.
 ///
 /// ```swift
 /// let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
 /// stage.mount()
 /// stage.send(.down)
+/// stage.update()
 /// let changes = stage.render()   // the cells of `stage.canvas.grid` that changed
+/// for run in changes.runs { output.write(stage.canvas.grid.cells(in: run), x: run.x, y: run.y) }
 /// ```
 @MainActor
 public final class Stage {
