@@ -18,8 +18,9 @@ public func expectChangedCells(
   let actual = changes.points
   let wanted = expected.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
   guard actual != wanted else { return }
+  let expectation = wanted.isEmpty ? "nothing" : wanted.map(describe).joined(separator: ", ")
   Issue.record(
-    "The last frame changed \(describe(changes))\nexpected: \(wanted.map(describe))",
+    "The last frame changed \(describe(changes))\nexpected: \(expectation)",
     sourceLocation: sourceLocation)
 }
 

@@ -25,6 +25,27 @@ import Testing
     await harness.finish()
   }
 
+  @Test func expectChangedCellsRecordsTheRunsTheFrameChanged() async {
+    let probe = ProbeScreen("Root", text: "hello")
+    let harness = ScreenHarness(root: probe, size: Size(width: 8, height: 2))
+    probe.text = "help!"
+    harness.renderIfNeeded()
+    expectChangedCells(harness, [Point(x: 3, y: 0), Point(x: 4, y: 0)])
+    expectChangedRows(harness, [0])
+    withKnownIssue {
+      expectChangedCells(harness, [Point(x: 3, y: 0)])
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("row 0 columns 3..<5") && text.contains("expected: (3, 0)")
+    }
+    withKnownIssue {
+      expectChangedRows(harness, [1])
+    } matching: { issue in
+      String(describing: issue).contains("expected rows: [1]")
+    }
+    await harness.finish()
+  }
+
   @Test func screenTextTrimsTrailingSpaces() async {
     let harness = ScreenHarness(
       root: ProbeScreen("Root", text: "ab"), size: Size(width: 4, height: 2))
