@@ -4,11 +4,11 @@ public import ScreenKit
 /// Writes the changed cells of frames into an ncurses WINDOW with the wide-character API, then
 /// `wnoutrefresh`, leaving the single `doupdate` to the caller.
 ///
-/// The writer is a sink: which cells changed comes from the core (``FrameChanges``, from
-/// ``Stage/render()``), and the writer only writes them, in a form ncurses counts as wide as
-/// the canvas did (see ``CursesGlyph``). When the window stops showing the last frame (another
+/// The writer is a sink: which cells changed comes from the core (`FrameChanges`, from
+/// `Stage.render()`), and the writer only writes them, in a form ncurses counts as wide as
+/// the canvas did (see `CursesGlyph`). When the window stops showing the last frame (another
 /// program drew over it, or the writer was retargeted), the host calls
-/// ``Stage/invalidateOutput()`` so the next frame hands over every cell.
+/// `Stage.invalidateOutput()` so the next frame hands over every cell.
 @MainActor
 public final class CursesCanvasWriter {
   /// The window written to.
@@ -28,7 +28,7 @@ public final class CursesCanvasWriter {
   }
 
   /// Moves the output to another window or origin; the host then asks for a full repaint
-  /// with ``Stage/invalidateOutput()``.
+  /// with `Stage.invalidateOutput()`.
   public func retarget(window: UnsafeMutablePointer<WINDOW>, origin: Point) {
     self.window = window
     self.origin = origin

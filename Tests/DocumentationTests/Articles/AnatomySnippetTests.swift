@@ -2,8 +2,8 @@
 import ScreenKit
 import Testing
 
-/// Anatomy of a frame, "Draw": the stage after the key, and the frame's damage.
-@MainActor func anatomyOfAFrame() -> (stage: Stage, damage: [Rect]) {
+/// Anatomy of a frame, "Draw": the stage after the key, and the frame's changes.
+@MainActor func anatomyOfAFrame() -> (stage: Stage, changes: FrameChanges) {
   // snippet: anatomy-counter
   final class Counter: Screen {
     var count = 0
@@ -16,16 +16,18 @@ import Testing
   stage.mount()
   stage.render()                     // the first frame draws the whole stage
   stage.send(.character("+"))        // routing, state, setNeedsDisplay()
-  let damage = stage.render()        // draws the counter again; returns the rectangles redrawn
+  stage.update()                     // layout and focus: nothing pending here
+  let changes = stage.render()       // draws the counter again; returns the changed cells
   // end-snippet
-  return (stage, damage)
+  return (stage, changes)
 }
 
 @MainActor @Suite struct AnatomySnippetTests {
   @Test func theKeyChangesStateAndTheFrameRedrawsOnlyTheCounter() {
-    let (stage, damage) = anatomyOfAFrame()
+    let (stage, changes) = anatomyOfAFrame()
     #expect(stage.canvas.grid.lines.first?.hasPrefix("1 ") == true)
-    #expect(damage == [stage.root.absoluteFrame])
+    #expect(changes.redrawn == [stage.root.absoluteFrame])
+    #expect(changes.runs == [CellRun(y: 0, x: 0, count: 1)] && !changes.isFullRepaint)
     #expect(stage.lastRenderDrawCount == 1)
     #expect(!stage.needsRender)
   }
