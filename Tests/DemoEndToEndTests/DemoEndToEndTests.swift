@@ -92,12 +92,16 @@ struct DemoEndToEndTests {
       try Data(repeating: 0, count: 3000).write(to: directory.appendingPathComponent("blob.bin"))
     }
     defer { demo.close() }
-    let listing = try await demo.waitFor("報告書.txt", "blob.bin")
-    let rows = listing.split(separator: "\n").filter {
-      $0.contains("報告書.txt") || $0.contains("blob.bin") || $0.contains("stty-before")
+    // Badges are right-aligned, so every row ends in the same column, CJK or not. NB: a
+    // capture can land between two rows of one frame, so wait for the rows to be aligned (the
+    // wait fails with the screen if they never are) rather than asserting on the first capture
+    // that shows the names.
+    let listing = try await demo.waitUntil("the three rows, aligned") { screen in
+      let rows = screen.split(separator: "\n").filter {
+        $0.contains("報告書.txt") || $0.contains("blob.bin") || $0.contains("stty-before")
+      }
+      return rows.count == 3 && Set(rows.map(\.cellWidth)).count == 1
     }
-    // Badges are right-aligned, so every row ends in the same column, CJK or not.
-    #expect(Set(rows.map(\.cellWidth)).count == 1, "rows: \(rows)")
 
     let target = listing.split(separator: "\n").firstIndex { $0.contains("報告書.txt") }
     let selected = listing.split(separator: "\n").firstIndex { $0.hasPrefix("›") }
