@@ -82,6 +82,47 @@ public final class ScreenHarness {
     return handled
   }
 
+  /// Clicks the left button at column `x`, row `y` of the stage (a press, then a release, as
+  /// a terminal reports them) and renders; returns whether a screen handled the press.
+  @discardableResult
+  public func click(x: Int, y: Int, modifiers: MouseEvent.Modifiers = []) -> Bool {
+    let point = Point(x: x, y: y)
+    let handled = stage.send(MouseEvent(.press(.left), at: point, modifiers: modifiers))
+    runDueWork()
+    stage.send(MouseEvent(.release(.left), at: point, modifiers: modifiers))
+    runDueWork()
+    return handled
+  }
+
+  /// Clicks twice at column `x`, row `y`; returns whether a screen handled the second press.
+  @discardableResult
+  public func doubleClick(x: Int, y: Int) -> Bool {
+    click(x: x, y: y)
+    return click(x: x, y: y)
+  }
+
+  /// Turns the wheel at column `x`, row `y` by `notches` (negative up, positive down), one
+  /// event per notch as terminals send them, and renders; returns whether the last was
+  /// handled.
+  @discardableResult
+  public func scroll(x: Int, y: Int, by notches: Int) -> Bool {
+    var handled = false
+    for _ in 0..<abs(notches) {
+      handled = stage.send(MouseEvent(.wheel(notches.signum()), at: Point(x: x, y: y)))
+      runDueWork()
+    }
+    return handled
+  }
+
+  /// Sends any mouse event, with its position in stage coordinates, and renders; returns
+  /// whether a screen handled it.
+  @discardableResult
+  public func send(_ event: MouseEvent) -> Bool {
+    let handled = stage.send(event)
+    runDueWork()
+    return handled
+  }
+
   /// Resizes the stage and renders.
   public func resize(to size: Size) {
     stage.resize(to: size)

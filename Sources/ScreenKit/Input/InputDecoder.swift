@@ -6,8 +6,9 @@
 /// codes, Alt as an Escape prefix, CSI and SS3 keys (cursor keys in normal and application
 /// mode, `CSI n ~` editing and function keys, Shift-Tab, xterm modifier parameters, of which
 /// Alt is kept), the Linux console's function keys, a table of sequences read from the
-/// terminal's description, and bracketed paste. Other well-formed CSI, OSC, DCS and APC
-/// sequences (mouse reports, replies to queries) are recognised and dropped whole.
+/// terminal's description, bracketed paste, and mouse reports in the SGR (1006) and legacy
+/// (X10) encodings. Other well-formed CSI, OSC, DCS and APC sequences (replies to queries)
+/// are recognised and dropped whole.
 ///
 /// An Escape alone cannot be told from the start of a sequence until more bytes come: when
 /// input stops part-way through a sequence, ``deadline`` says when to call ``flush()``, which
@@ -55,6 +56,8 @@ public struct InputDecoder: Sendable {
     /// Inside an OSC, DCS or APC string; `escaped` after an Escape in it.
     case string(escaped: Bool)
     case paste
+    /// After `ESC [ M`, reading the three raw bytes of a legacy mouse report.
+    case legacyMouse
   }
 
   /// Creates a decoder; `sequences` maps whole key sequences (from the terminal description)
@@ -104,6 +107,8 @@ public struct InputDecoder: Sendable {
       events.append(.key(.alt(.character("\u{FFFD}"))))
     case .controlSequence(let doubled), .singleShift(let doubled):
       if sequence.count == 2 { introducerAlone(doubled: doubled, into: &events) }
+    case .legacyMouse:
+      break
     case .string(let escaped):
       if sequence.count == 2 { introducerAlone(doubled: false, into: &events) }
       if escaped { events.append(.key(.escape)) }
@@ -136,6 +141,13 @@ public struct InputDecoder: Sendable {
     case .controlSequence(let doubled): readControlSequence(byte, doubled: doubled, into: &events)
     case .singleShift(let doubled): readSingleShift(byte, doubled: doubled, into: &events)
     case .string(let escaped): readString(byte, escaped: escaped, into: &events)
+    case .legacyMouse:
+      sequence.append(byte)
+      guard sequence.count == InputDecoder.legacyMouseStart.count + 3 else { return }
+      state = .ground
+      if let event = InputDecoder.legacyMouseEvent(Array(sequence.suffix(3))) {
+        events.append(.mouse(event))
+      }
     case .paste:
       paste.read(byte, maximumLength: maximumPasteLength, into: &events)
       if paste.isClosed {
@@ -207,6 +219,12 @@ public struct InputDecoder: Sendable {
       if !isSequenceTooLong && sequence == InputDecoder.pasteStart {
         state = .paste
         paste = PasteBuffer()
+      } else if !isSequenceTooLong && sequence == InputDecoder.legacyMouseStart {
+        // NB: the report's bytes are raw, not text: they are read whatever they are, so none
+        // of them ever reaches a screen as a key.
+        state = .legacyMouse
+      } else if !isSequenceTooLong, let mouse = InputDecoder.mouseEvent(forSequence: sequence) {
+        events.append(.mouse(mouse))
       } else if let key = finishedKey() {
         events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
       }

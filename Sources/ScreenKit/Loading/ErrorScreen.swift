@@ -2,7 +2,7 @@
   import FoundationEssentials
 #endif
 
-/// Shows why a load failed, with Retry (r or Enter).
+/// Shows why a load failed, with Retry (r, Enter, or a click on `[r] Retry`).
 ///
 /// Esc is left to the screens above: a navigation stack goes back (and offers `Esc back` in
 /// its hint bar only when it can), an overlay closes.
@@ -38,9 +38,7 @@ public final class ErrorScreen: Screen {
 
   /// Draws a failure's heading, wrapped message and choices centred in `bounds`.
   public static func drawError(_ message: String, in canvas: inout Canvas, bounds: Rect) {
-    let width = min(bounds.width, 60)
-    let lines = message.wrapped(toWidth: max(1, width - 2))
-    let box = bounds.centered(Size(width: width, height: lines.count + 4))
+    let (lines, box) = layout(of: message, in: bounds)
     func row(_ y: Int) -> Rect { Rect(x: box.minX, y: y, width: box.width, height: 1) }
     canvas.drawText(
       "✖ Could not load", in: row(box.minY), alignment: .center,
@@ -50,6 +48,28 @@ public final class ErrorScreen: Screen {
     }
     canvas.drawText(
       "[r] Retry", in: row(box.minY + 3 + lines.count), alignment: .center, style: .dim)
+  }
+
+  /// Where ``drawError(_:in:bounds:)`` puts `[r] Retry` for `message`: the row of the
+  /// centred box it is drawn in, which a click anywhere on retries.
+  public static func retryRect(for message: String, in bounds: Rect) -> Rect {
+    let (lines, box) = layout(of: message, in: bounds)
+    return Rect(x: box.minX, y: box.minY + 3 + lines.count, width: box.width, height: 1)
+      .intersection(bounds)
+  }
+
+  private static func layout(of message: String, in bounds: Rect) -> (lines: [String], box: Rect) {
+    let width = min(bounds.width, 60)
+    let lines = message.wrapped(toWidth: max(1, width - 2))
+    return (lines, bounds.centered(Size(width: width, height: lines.count + 4)))
+  }
+
+  /// Retries on a click on `[r] Retry`.
+  public override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard event.isClick, ErrorScreen.retryRect(for: message, in: bounds).contains(event.position)
+    else { return false }
+    onRetry()
+    return true
   }
 
   /// Retries on r or Enter.

@@ -120,6 +120,18 @@ public final class ScreenLoader<Value: Sendable> {
     }
   }
 
+  /// Retries on a click on the error's `[r] Retry` while the error covers the screen.
+  ///
+  /// The core calls it for the screen, with the position in the screen's coordinates.
+  public func handleMouse(_ event: MouseEvent, in bounds: Rect) -> Bool {
+    guard let runner, coversContent, case .failed(let error, nil) = runner.state, event.isClick,
+      ErrorScreen.retryRect(for: ErrorScreen.message(for: error), in: bounds)
+        .contains(event.position)
+    else { return false }
+    reload()
+    return true
+  }
+
   /// Handles r/Enter (retry) after a failure, r (refresh) when loaded, Esc on a refresh error,
   /// and Esc while loading when ``LoadingOptions/escapeCancels`` is set.
   ///

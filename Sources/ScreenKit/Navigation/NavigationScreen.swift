@@ -10,7 +10,7 @@
 /// not while the top screen presents an overlay); `?` presents ``HelpScreen`` over the whole
 /// navigation screen; Tab and Shift-Tab move focus to the next or previous focusable screen
 /// inside it (past the last one, a container above takes over; a root navigation screen
-/// wraps around).
+/// wraps around). A click on a title in the breadcrumb pops to that screen.
 ///
 /// ```swift
 /// let navigation = NavigationScreen(root: episodesList)
@@ -106,13 +106,20 @@ public final class NavigationScreen: Screen {
   /// Pops everything above the root and returns the popped screens, bottom first.
   @discardableResult
   public func popToRoot() -> [Screen] {
-    guard stack.count > 1 else { return [] }
-    let popped = Array(stack.dropFirst())
-    stack.removeLast(stack.count - 1)
-    savedFocus.removeLast(savedFocus.count - 1)
+    pop(toIndex: 0)
+  }
+
+  /// Pops everything above the screen at `index` of ``stack`` and returns the popped screens,
+  /// bottom first; the screens between never appear.
+  @discardableResult
+  public func pop(toIndex index: Int) -> [Screen] {
+    guard stack.indices.contains(index), index < stack.count - 1 else { return [] }
+    let popped = Array(stack[(index + 1)...])
+    stack.removeLast(stack.count - index - 1)
+    savedFocus.removeLast(savedFocus.count - index - 1)
     // Only the top one is in the hierarchy; the others left it when they were covered.
     popped.last?.removeFromParent()
-    show(topScreen, restoringFocus: savedFocus[0].screen)
+    show(topScreen, restoringFocus: savedFocus[index].screen)
     return popped
   }
 
@@ -195,10 +202,33 @@ public final class NavigationScreen: Screen {
   /// The breadcrumb split into the path before the top screen's title (shortened from the
   /// left with `…` when it does not fit) and that title (truncated when it alone is too wide).
   func breadcrumb(fittingWidth width: Int) -> (path: String, current: String) {
+    let crumbs = breadcrumbLayout(fittingWidth: width)
+    return (crumbs.path, crumbs.current)
+  }
+
+  /// The stack index of the breadcrumb title drawn at column `x` of the title bar, if any.
+  private func breadcrumbIndex(atColumn x: Int, bar: Rect) -> Int? {
+    let crumbs = breadcrumbLayout(fittingWidth: bar.width - 2)
+    guard !crumbs.path.isEmpty else { return nil }
+    let titles = stack.map { $0.title.isEmpty ? $0.name : $0.title }
+    var start = bar.minX + 1 + (crumbs.isElided ? ("…" + Self.breadcrumbSeparator).cellWidth : 0)
+    for index in (stack.count - 1 - crumbs.keptCount)..<(stack.count - 1) {
+      let width = titles[index].cellWidth
+      if x >= start && x < start + width { return index }
+      start += width + Self.breadcrumbSeparator.cellWidth
+    }
+    return nil
+  }
+
+  private func breadcrumbLayout(
+    fittingWidth width: Int
+  ) -> (path: String, current: String, keptCount: Int, isElided: Bool) {
     let titles = stack.map { $0.title.isEmpty ? $0.name : $0.title }
     let separator = Self.breadcrumbSeparator
     let current = titles[titles.count - 1]
-    guard current.cellWidth < width else { return ("", current.truncated(toWidth: width)) }
+    guard current.cellWidth < width else {
+      return ("", current.truncated(toWidth: width), 0, false)
+    }
     let ancestors = titles.dropLast()
     let elision = "…" + separator
     var used = current.cellWidth
@@ -213,9 +243,10 @@ public final class NavigationScreen: Screen {
     }
     let path = kept.map { $0 + separator }.joined()
     if kept.count < ancestors.count {
-      return used + elision.cellWidth <= width ? (elision + path, current) : ("", current)
+      return used + elision.cellWidth <= width
+        ? (elision + path, current, kept.count, true) : ("", current, 0, false)
     }
-    return (path, current)
+    return (path, current, kept.count, false)
   }
 
   private func barsDidChange() {
@@ -250,6 +281,18 @@ public final class NavigationScreen: Screen {
   /// Redraws the hint bar, which shows the focused screen's hints.
   public override func descendantFocusDidChange() {
     redrawBars()
+  }
+
+  /// Pops to the screen whose title was clicked in the breadcrumb.
+  public override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard event.isClick, let bar = regions.titleBar, bar.contains(event.position) else {
+      return false
+    }
+    guard topScreen.presentedOverlay == nil,
+      let index = breadcrumbIndex(atColumn: event.position.x, bar: bar)
+    else { return true }
+    pop(toIndex: index)
+    return true
   }
 
   /// Pops on Escape, Backspace or `h`, shows help on `?`, and moves focus on Tab.

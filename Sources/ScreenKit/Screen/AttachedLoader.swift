@@ -6,6 +6,9 @@ protocol AttachedLoader: AnyObject {
   var coversContent: Bool { get }
   /// Answers a loading key; returns whether it did.
   func handle(_ key: Key) -> Bool
+  /// Answers a mouse event in a screen of `bounds` while it covers the content; returns
+  /// whether it did.
+  func handleMouse(_ event: MouseEvent, in bounds: Rect) -> Bool
   /// Draws the spinner or the error and returns whether it did.
   func draw(in canvas: inout Canvas) -> Bool
   /// Draws what shows over loaded content (a refresh badge, a refresh error).

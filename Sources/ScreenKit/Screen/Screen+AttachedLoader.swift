@@ -1,5 +1,5 @@
-// How the core gives a `Loading` screen its loading behaviour: the three places that call a
-// screen for keys, drawing and disappearance go through these, so no conforming screen has to
+// How the core gives a `Loading` screen its loading behaviour: the places that call a
+// screen for keys, the mouse, drawing and disappearance go through these, so no conforming screen has to
 // forward anything, and no path (the stage, navigation, an overlay) can forget to.
 extension Screen {
   /// Offers a key to the screen and returns whether it was taken.
@@ -19,6 +19,15 @@ extension Screen {
   func respond(toPaste text: String) -> Bool {
     if attachedLoader?.coversContent == true { return false }
     return handlePaste(text)
+  }
+
+  /// Offers a mouse event (in the screen's coordinates) to the screen and returns whether it
+  /// was taken: while the screen's loader covers it, the loader alone gets it (a click on the
+  /// error's Retry retries).
+  func respond(toMouse event: MouseEvent) -> Bool {
+    guard let loader = attachedLoader else { return handleMouse(event) }
+    if loader.coversContent { return loader.handleMouse(event, in: bounds) }
+    return handleMouse(event)
   }
 
   /// Draws the screen's own layer: its loader's spinner or error instead of ``draw(in:)``, or

@@ -3,7 +3,7 @@
 ///
 /// Subclasses override the lifecycle hooks (``didLoad()``, ``willAppear()``, ``didAppear()``,
 /// ``willDisappear()``, ``didDisappear()``, ``willMove(toParent:)``, ``didMove(toParent:)``),
-/// ``layoutChildren()``, ``draw(in:)`` and ``handle(_:)``. Initialisers and `draw(in:)` must
+/// ``layoutChildren()``, ``draw(in:)``, ``handle(_:)`` and ``handleMouse(_:)``. Initialisers and `draw(in:)` must
 /// have no side effects: work starts when a screen appears.
 ///
 /// ```swift
@@ -137,6 +137,12 @@ open class Screen {
   /// Handles pasted text and returns whether it did; unhandled pastes go to the parent, and
   /// one nobody handles is dropped (never replayed as keys).
   open func handlePaste(_ text: String) -> Bool { false }
+
+  /// Handles a mouse event and returns whether it did; unhandled events go to the parent.
+  ///
+  /// The position is in this screen's own coordinates. A press has already focused the
+  /// screen under it (see ``Stage/send(_:)-(MouseEvent)``).
+  open func handleMouse(_ event: MouseEvent) -> Bool { false }
 
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.
   open func focusDidChange() {}

@@ -95,12 +95,13 @@ public final class Stage {
     invalidateAll()
   }
 
-  /// Delivers an input event: keys and pastes are routed, sizes resize the stage.
+  /// Delivers an input event: keys, pastes and mouse events are routed, sizes resize the stage.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return send(key)
     case .paste(let text): return paste(text)
+    case .mouse(let mouse): return send(mouse)
     case .resize(let size):
       resize(to: size)
       return true

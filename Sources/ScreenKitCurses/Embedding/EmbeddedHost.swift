@@ -142,6 +142,7 @@ public final class EmbeddedHost {
     switch event {
     case .key(let key): return stage.send(key)
     case .paste(let text): return stage.paste(text)
+    case .mouse(let mouse): return stage.send(mouse)
     case .resize:
       refit()
       return true

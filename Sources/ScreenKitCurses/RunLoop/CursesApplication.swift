@@ -228,6 +228,8 @@ public final class CursesApplication {
       if !stage.send(key) { onUnhandledKey?(self, key) }
     case .paste(let text):
       stage.paste(text)
+    case .mouse(let mouse):
+      stage.send(mouse)
     }
   }
 

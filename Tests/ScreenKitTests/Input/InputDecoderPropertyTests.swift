@@ -69,6 +69,8 @@ import Testing
         case .key(.control): kinds.insert("control")
         case .key(.up), .key(.down): kinds.insert("arrow")
         case .key(.escape): kinds.insert("escape")
+        case .mouse(let mouse) where mouse.wheelDelta != nil: kinds.insert("wheel")
+        case .mouse: kinds.insert("mouse")
         default: break
         }
       }
@@ -76,6 +78,7 @@ import Testing
     #expect(
       kinds == [
         "paste", "alt", "replacement", "cjk", "function", "control", "arrow", "escape",
+        "mouse", "wheel",
       ])
   }
 }
@@ -105,7 +108,9 @@ extension SeededRandom {
             "\u{1B}[A", "\u{1B}OB", "\u{1B}[1;5C", "\u{1B}[1;3D", "\u{1B}[5~", "\u{1B}[3;3~",
             "\u{1B}[15~", "\u{1B}OP", "\u{1B}[Z", "\u{1B}[[B", "\u{1B}[1;2P", "\u{1B}[E",
             "\u{1B}A", "\u{1B}x", "\u{1B}\u{1B}", "\u{1B}\u{1B}[B", "\u{1B}", "\u{1B}[",
-            "\u{1B}O", "\u{1B}[1;", "\u{1B}[<0;12;5M", "\u{1B}[?1;2c",
+            "\u{1B}O", "\u{1B}[1;", "\u{1B}[<0;12;5M", "\u{1B}[?1;2c", "\u{1B}[<2;1;1m",
+            "\u{1B}[<65;80;24M", "\u{1B}[<34;3;4M", "\u{1B}[<66;3;4M", "\u{1B}[<0;;5M",
+            "\u{1B}[M !!", "\u{1B}[M#\u{7F}q", "\u{1B}[M@\u{1B}[", "\u{1B}[M",
             "\u{1B}]11;rgb:0000/ffff/0000\u{07}", "\u{1B}]10;?\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\",
             "\u{1B}_G;OK\u{1B}\\", "\u{1B}]", "\u{1B}P", "\u{1B}é", "\u{1B}\r", "\u{1B}[201~",
             "\u{1B}[" + String(repeating: "1;", count: 40) + "A",

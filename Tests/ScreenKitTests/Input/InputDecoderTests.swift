@@ -79,7 +79,7 @@ import Testing
 
   @Test func otherSequencesAreDroppedWholeAndNeverLeakAsKeys() {
     let dropped = [
-      "\u{1B}[<0;12;5M", "\u{1B}[<64;1;1m", "\u{1B}[?1;2c", "\u{1B}[12;40R", "\u{1B}[99~",
+      "\u{1B}[<64;1;1m", "\u{1B}[?1;2c", "\u{1B}[12;40R", "\u{1B}[99~",
       "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}]10;?\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\",
       "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}[201~", "\u{1B}O5z",
     ]

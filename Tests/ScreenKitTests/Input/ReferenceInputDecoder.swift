@@ -102,6 +102,19 @@ struct ReferenceInputDecoder {
     if !tooLong && sequence == Array("\u{1B}[200~".utf8) {
       return paste(bytes, from: index + 1, into: &events)
     }
+    if !tooLong && sequence == Array("\u{1B}[M".utf8) {
+      // A legacy mouse report: the next three bytes, whatever they are, or nothing when the
+      // stream ends first.
+      let report = Array(bytes[(index + 1)..<min(bytes.count, index + 4)])
+      if report.count == 3, let mouse = InputDecoder.legacyMouseEvent(report) {
+        events.append(.mouse(mouse))
+      }
+      return min(bytes.count, index + 4)
+    }
+    if !tooLong, let mouse = InputDecoder.mouseEvent(forSequence: sequence) {
+      events.append(.mouse(mouse))
+      return index + 1
+    }
     if !tooLong, let key = sequences[sequence] ?? InputDecoder.key(forSequence: sequence) {
       events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
     }

@@ -1,7 +1,9 @@
 /// A scrolling, selectable list of rows of any ``ListRowDisplayable`` types, one row per line.
 ///
 /// ↑/↓ and j/k move the selection, PgUp/PgDn by a page, Home/End to the ends; the list scrolls
-/// so the selection stays visible. Enter calls ``onActivate`` with the selected row. Titles
+/// so the selection stays visible. Enter calls ``onActivate`` with the selected row. A click
+/// selects a row and a click on the selected row (the second of a double click) activates it;
+/// the wheel scrolls without moving the selection. Titles
 /// and details are truncated by cell width with `…`; badges are right-aligned.
 ///
 /// Drawing reads only the rows on screen, so a list of a million rows draws as fast as a list
@@ -104,6 +106,31 @@ public final class ListScreen: Screen {
         of: key, from: selected, page: bounds.height, end: rows.count - 1)
     else { return false }
     select(target)
+    return true
+  }
+
+  /// Selects the clicked row, activates the selected row when it is clicked again, and
+  /// scrolls on the wheel.
+  public override func handleMouse(_ event: MouseEvent) -> Bool {
+    if let delta = event.wheelDelta {
+      let height = bounds.height
+      let target = min(
+        max(0, scrollOffset + delta * MouseEvent.linesPerWheelNotch), max(0, rows.count - height))
+      if target != scrollOffset {
+        scrollOffset = target
+        setNeedsDisplay()
+      }
+      return true
+    }
+    guard event.isClick else { return false }
+    let index = scrollOffset + event.position.y
+    guard rows.indices.contains(index) else { return false }
+    if index == selectedIndex {
+      guard let onActivate else { return false }
+      onActivate(index, rows[index])
+    } else {
+      select(index)
+    }
     return true
   }
 

@@ -130,6 +130,18 @@ public final class SplitScreen: Screen {
 
   // MARK: Events
 
+  /// Focuses the pane whose header (or divider-bounded slot) was pressed.
+  ///
+  /// A press inside a pane has already focused what is under it; this answers presses on
+  /// the pane's own header row, which belongs to the split screen.
+  public override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard case .press = event.action,
+      let index = slots.firstIndex(where: { $0.contains(event.position) })
+    else { return false }
+    focusPane(at: index)
+    return true
+  }
+
   /// Moves focus between panes on Tab and Shift-Tab.
   public override func handle(_ key: Key) -> Bool {
     switch key {

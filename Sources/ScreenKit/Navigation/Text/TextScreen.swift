@@ -44,6 +44,13 @@ public final class TextScreen: Screen {
 
   // MARK: Screen
 
+  /// Scrolls ``MouseEvent/linesPerWheelNotch`` lines for each notch of the wheel.
+  public override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard let delta = event.wheelDelta else { return false }
+    scroll(to: scrollOffset + delta * MouseEvent.linesPerWheelNotch)
+    return true
+  }
+
   /// Wraps the text again for the new width.
   public override func layoutChildren() {
     super.layoutChildren()
