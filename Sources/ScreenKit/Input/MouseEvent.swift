@@ -5,7 +5,12 @@
 public struct MouseEvent: Hashable, Sendable {
   /// A mouse button.
   public enum Button: Hashable, Sendable {
-    case left, middle, right
+    /// The left (primary) button.
+    case left
+    /// The middle button, or a pressed wheel.
+    case middle
+    /// The right button.
+    case right
   }
 
   /// What the mouse did.
@@ -25,10 +30,15 @@ public struct MouseEvent: Hashable, Sendable {
 
   /// The modifier keys held; terminals report Shift, Alt (Meta) and Control.
   public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// The bits of the set.
     public let rawValue: UInt8
+    /// Creates a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift.
     public static let shift = Modifiers(rawValue: 1)
+    /// Alt, or Meta.
     public static let alt = Modifiers(rawValue: 2)
+    /// Control.
     public static let control = Modifiers(rawValue: 4)
   }
 
