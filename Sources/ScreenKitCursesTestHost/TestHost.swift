@@ -15,7 +15,8 @@ let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]`.
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]
+/// [--no-mouse]`; `--no-mouse` opens the session with mouse reporting off.
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
@@ -39,7 +40,9 @@ enum TestHost {
     let screen = TestHostScreen(
       mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
       interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100))
-    let application = CursesApplication(root: screen)
+    var options = CursesTerminal.Options()
+    options.mouse = !arguments.contains("--no-mouse")
+    let application = CursesApplication(root: screen, options: options)
     application.onUnhandledKey = { application, key in
       switch key {
       case "q": application.quit()

@@ -3,7 +3,7 @@ import ScreenKit
 /// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
 /// by a scheduler timer, so the child has something live to draw, in `flood` mode every cell
 /// changing letter and colour on every tick, so frames are large, in `echo` mode a record of
-/// every character typed or pasted, and in `pages` mode, after `n`, a page filling every row.
+/// every character typed or pasted and the last mouse press, and in `pages` mode, after `n`, a page filling every row.
 final class TestHostScreen: Screen {
   /// What the screen draws.
   enum Mode: String {
@@ -23,6 +23,8 @@ final class TestHostScreen: Screen {
   /// The number of Escape keys received in `echo` mode.
   private(set) var escapeCount = 0
   private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The last mouse press in `echo` mode, shown as `CLICK-x-y`.
+  private var lastPress: Point?
 
   /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
   init(mode: Mode, interval: Duration) {
@@ -54,6 +56,13 @@ final class TestHostScreen: Screen {
     }
     guard case .character(let character) = key, character != "q" else { return false }
     record(String(character))
+    return true
+  }
+
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard mode == .echo, case .press = event.action else { return false }
+    lastPress = event.position
+    setNeedsDisplay()
     return true
   }
 
@@ -110,6 +119,9 @@ final class TestHostScreen: Screen {
       canvas.drawText("received \(received.count)", at: Point(x: 0, y: 1))
       // NB: on a row of its own, without spaces, so the terminal output shows it verbatim.
       if escapeCount > 0 { canvas.drawText("ESCAPES-\(escapeCount)", at: Point(x: 0, y: 2)) }
+      if let press = lastPress {
+        canvas.drawText("CLICK-\(press.x)-\(press.y)", at: Point(x: 0, y: 3))
+      }
     }
     if mode == .pages && page > 0 {
       // NB: no spaces and no runs, so ncurses writes each row as it reads here.

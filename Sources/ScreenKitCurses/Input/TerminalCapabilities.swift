@@ -33,12 +33,29 @@ public enum TerminalCapabilities {
   /// description does not say so.
   public static func bracketedPasteOn(terminalType: String) -> [UInt8]? {
     if let bytes = string("BE") { return bytes }
+    guard speaksXtermProtocol(terminalType) else { return nil }
+    return Array(TerminalMode.bracketedPaste.onSequence.utf8)
+  }
+
+  /// The sequences that turn on reports of button presses, releases and the wheel in the SGR
+  /// encoding, when the terminal reports the mouse: its description has xterm's mouse (`XM`
+  /// or `kmous`), or it speaks xterm's protocol.
+  ///
+  /// Only SGR reports are asked for: they carry any column and say which button came up; a
+  /// terminal that ignores 1006 sends legacy reports, which the decoder reads too.
+  public static func mouseReportingOn(terminalType: String) -> [UInt8]? {
+    guard string("XM") != nil || string("kmous") != nil || speaksXtermProtocol(terminalType)
+    else { return nil }
+    return Array(
+      (TerminalMode.mouseButtons.onSequence + TerminalMode.mouseSGREncoding.onSequence).utf8)
+  }
+
+  private static func speaksXtermProtocol(_ terminalType: String) -> Bool {
     let families = [
       "xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte",
       "gnome", "konsole", "st-", "contour", "ghostty", "mintty",
     ]
-    guard families.contains(where: { terminalType.hasPrefix($0) }) else { return nil }
-    return Array(TerminalMode.bracketedPaste.onSequence.utf8)
+    return families.contains { terminalType.hasPrefix($0) }
   }
 
   /// The bytes of a string capability, or `nil` when the terminal has none.

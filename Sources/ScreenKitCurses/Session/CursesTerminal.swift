@@ -16,7 +16,8 @@ public import ScreenKit
 /// keep working even when the program hangs: Ctrl-C and Ctrl-\ restore the terminal and end
 /// the program with that signal as its exit status, Ctrl-Z restores and stops, and `fg`
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
-/// `smcup`/`rmcup`), and bracketed paste where the terminal has it.
+/// `smcup`/`rmcup`), bracketed paste where the terminal has it, and mouse reporting (buttons and
+/// the wheel, SGR encoding) where it has that, unless ``Options-swift.struct/mouse`` is off.
 ///
 /// Input is read with `read(2)` (``readInput()``) and decoded by an `InputDecoder`, never
 /// by ncurses, which is told not to look at it (`typeahead(-1)`), so a frame is always
@@ -46,6 +47,9 @@ public final class CursesTerminal {
     public var escapeDelay: Duration = .milliseconds(25)
     /// The most colours to use; the terminal's own depth and `NO_COLOR` can only lower it.
     public var colorDepth: ColorDepth = .direct
+    /// Whether the terminal reports mouse buttons and the wheel, where it can; with `false`
+    /// the mouse stays the terminal's own (selecting text, scrolling its history).
+    public var mouse = true
 
     /// Options for standard input and output and `TERM`.
     public init() {}
@@ -65,7 +69,9 @@ public final class CursesTerminal {
   private let input: UnsafeMutablePointer<FILE>
   private let restorer: TerminalRestorer
   private var isOpen = true
-  private let bracketedPasteOn: [UInt8]?
+  /// The bytes that turn bracketed paste and mouse reporting on, as far as the terminal and
+  /// the options want them.
+  private let modesOn: [UInt8]
   private var inputBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
   private static var isSessionOpen = false
@@ -133,7 +139,9 @@ public final class CursesTerminal {
     nodelay(window, true)
     typeahead(-1)
     keySequences = TerminalCapabilities.keySequences()
-    bracketedPasteOn = TerminalCapabilities.bracketedPasteOn(terminalType: type)
+    modesOn =
+      (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
+      + (options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) ?? [] : [])
     _ = curs_set(0)
     set_escdelay(Int32(clamping: options.escapeDelay.saturatingCount(of: .milliseconds(1))))
 
@@ -150,15 +158,15 @@ public final class CursesTerminal {
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
     restorer.protect()
     CursesTerminal.isSessionOpen = true
-    enableBracketedPaste()
+    enableModes()
   }
 
-  /// Turns bracketed paste on (the restore turns it off).
+  /// Turns bracketed paste and mouse reporting on (the restore turns them off).
   ///
   /// Written straight to the terminal: ncurses has nothing buffered at this point (right
-  /// after `newterm`, or after `endwin` flushed), and the mode does not depend on the screen.
-  private func enableBracketedPaste() {
-    guard let bytes = bracketedPasteOn else { return }
+  /// after `newterm`, or after `endwin` flushed), and the modes do not depend on the screen.
+  private func enableModes() {
+    let bytes = modesOn
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
@@ -224,7 +232,7 @@ public final class CursesTerminal {
     // continue may have done so already.
     if restorer.takeContinued() { endwin() }
     clearok(sk_curscr(), true)
-    enableBracketedPaste()
+    enableModes()
   }
 
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.
