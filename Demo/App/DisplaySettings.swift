@@ -1,7 +1,7 @@
 import ScreenKit
 import ScreenKitCurses
 
-/// What every mode shares: the trace, the spinner and colours, as plain values for the main
+/// What every mode shares: the trace, the spinner, colours and the mouse, as plain values for the main
 /// actor (the parsed command stays with the argument parser).
 struct DisplaySettings: Sendable {
   /// Where events are traced.
@@ -10,16 +10,19 @@ struct DisplaySettings: Sendable {
   var spinner: SpinnerStyle
   /// Whether `--no-color` was given (`NO_COLOR` is honoured by the terminal itself).
   var noColor: Bool
+  /// Whether `--no-mouse` was given.
+  var noMouse = false
 
   /// The options every load of the demo uses.
   var loadingOptions: LoadingOptions {
     LoadingOptions(spinner: spinner)
   }
 
-  /// The terminal options: monochrome for `--no-color`.
+  /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`.
   var terminalOptions: CursesTerminal.Options {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
+    options.mouse = !noMouse
     return options
   }
 }

@@ -1,13 +1,16 @@
 import ArgumentParser
 import ScreenKit
 
-/// The flags every mode takes: spinner, colour and trace.
+/// The flags every mode takes: spinner, colour, mouse and trace.
 struct DisplayOptions: ParsableArguments {
   @Option(help: "The spinner: dots, line, ellipsis or ascii.")
   var spinner: SpinnerName = .dots
 
   @Flag(help: "Draw without colours (NO_COLOR in the environment does the same).")
   var noColor = false
+
+  @Flag(help: "Leave the mouse to the terminal: no clicks or wheel in the program.")
+  var noMouse = false
 
   @Option(
     help: ArgumentHelp(
@@ -25,6 +28,7 @@ struct DisplayOptions: ParsableArguments {
         throw ValidationError(error.description)
       }
     }
-    return DisplaySettings(trace: trace, spinner: spinner.style, noColor: noColor)
+    return DisplaySettings(
+      trace: trace, spinner: spinner.style, noColor: noColor, noMouse: noMouse)
   }
 }

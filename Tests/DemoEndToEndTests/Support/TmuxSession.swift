@@ -66,6 +66,23 @@ final class TmuxSession {
     try tmux(["send-keys", "-t", name] + keys)
   }
 
+  /// Clicks the left button at column `x`, row `y` of the pane (0-based), as a terminal
+  /// with SGR mouse reporting sends it: the press and the release, written to the program's
+  /// input as bytes.
+  func click(x: Int, y: Int) throws {
+    for final in ["M", "m"] {
+      let report = "\u{1B}[<0;\(x + 1);\(y + 1)\(final)"
+      try tmux(["send-keys", "-t", name, "-H"] + report.utf8.map { String($0, radix: 16) })
+    }
+  }
+
+  /// A value of tmux's pane format, such as `mouse_sgr_flag`: what modes the program in the
+  /// pane has turned on.
+  func paneFormat(_ variable: String) throws -> String {
+    try tmux(["display-message", "-p", "-t", name, "#{\(variable)}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// Resizes the window, as a user dragging the terminal does; the demo gets SIGWINCH.
   func resize(width: Int, height: Int) throws {
     try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The mouse in the demo, in a real terminal: tmux sees the program turn reporting on, and
+/// clicks written to the program's input open what they land on.
+@Suite(
+  "Mouse in a real terminal", .serialized,
+  .enabled(if: Shell.hasTmux, "tmux is not installed"))
+struct MouseTests {
+  @Test func clickingAnEpisodeRowTwiceOpensIt() async throws {
+    let demo = try TmuxSession(["--latency", "0.3"])
+    defer { demo.close() }
+    let list = try await demo.waitFor(DemoEndToEndTests.firstEpisode)
+    #expect(try demo.paneFormat("mouse_standard_flag") == "1")
+    #expect(try demo.paneFormat("mouse_sgr_flag") == "1")
+    let lines = list.components(separatedBy: "\n")
+    let row = try #require(lines.firstIndex { $0.contains("#02  Loading View Controllers") })
+    try demo.click(x: 6, y: row)
+    try await demo.waitFor("› #02  Loading View Controllers")
+    try demo.click(x: 6, y: row)
+    try await demo.waitFor(
+      "Episodes › #02  Loading View Controllers", "More in Building UIs")
+    // The breadcrumb's first title goes back to the list.
+    try demo.click(x: 2, y: 0)
+    let back = try await demo.waitFor(DemoEndToEndTests.firstEpisode)
+    #expect(!back.contains("More in Building UIs"))
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+  }
+
+  @Test func noMouseLeavesTheMouseToTheTerminal() async throws {
+    let demo = try TmuxSession(["--latency", "0.3", "--no-mouse"])
+    defer { demo.close() }
+    try await demo.waitFor(DemoEndToEndTests.firstEpisode)
+    #expect(try demo.paneFormat("mouse_standard_flag") == "0")
+    #expect(try demo.paneFormat("mouse_sgr_flag") == "0")
+    #expect(try demo.paneFormat("mouse_any_flag") == "0")
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+  }
+}
