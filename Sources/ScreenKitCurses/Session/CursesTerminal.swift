@@ -17,7 +17,7 @@ public import ScreenKit
 /// the program with that signal as its exit status, Ctrl-Z restores and stops, and `fg`
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
 /// `smcup`/`rmcup`), bracketed paste where the terminal has it, and mouse reporting (buttons and
-/// the wheel, SGR encoding) where it has that, unless ``Options-swift.struct/mouse`` is off.
+/// the wheel, SGR encoding) where it has that, unless `Options.mouse` is off.
 ///
 /// Input is read with `read(2)` (``readInput()``) and decoded by an `InputDecoder`, never
 /// by ncurses, which is told not to look at it (`typeahead(-1)`), so a frame is always
