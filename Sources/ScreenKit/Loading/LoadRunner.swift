@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine both loading variants share: it runs a ``LoadSource``, keeps the
 /// ``LoadingState``, times the spinner (show delay, minimum time visible), applies the timeout
 /// and retry policy, joins refreshes, and drops results of abandoned loads.
@@ -45,15 +43,6 @@ public final class LoadRunner<Value: Sendable> {
     var value: Value?
   }
 
-  /// What a run of the source delivers.
-  private enum Answer: Sendable {
-    /// A value; `isFinal` for the one value of a callback or async load.
-    case value(Value, isFinal: Bool)
-    /// The end of a stream.
-    case end
-    case failure(any Error)
-  }
-
   /// What a timer of a run is for; each has its own slot.
   private enum TimerRole: CaseIterable {
     case showDelay, timeout, minimumVisible, retryBackoff
@@ -65,6 +54,10 @@ public final class LoadRunner<Value: Sendable> {
   /// The run whose answers count; answers of earlier runs are dropped.
   private var generation = 0
   private var task: Task<Void, Never>?
+  /// The key of a cache the runner reads first and shares its loads through, if it has one.
+  private let cacheSlot: LoadCacheSlot<Value>?
+  /// Leaves the shared load the current run joined.
+  private var leaveSharedLoad: (@MainActor () -> Void)?
   private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var spinnerShownAt: Duration?
   private var attempt = 0
@@ -74,7 +67,7 @@ public final class LoadRunner<Value: Sendable> {
   /// Whether the current run delivered a value, so that its end is not a failure.
   private var runHasValue = false
   /// Answers held until the spinner has been visible for its minimum time.
-  private var held: [Answer] = []
+  private var held: [LoadAnswer<Value>] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private var step = Step()
 
@@ -82,12 +75,18 @@ public final class LoadRunner<Value: Sendable> {
   public init(source: LoadSource<Value>, options: LoadingOptions) {
     self.source = source
     self.options = options
+    self.cacheSlot = nil
   }
 
-  /// Creates a runner that starts from a value already shown, so its first start refreshes it.
-  init(source: LoadSource<Value>, options: LoadingOptions, shown: Value?) {
+  /// Creates a runner that starts from a value already shown, so its first start refreshes it,
+  /// and that reads and shares its loads through `cache` when given one.
+  init(
+    source: LoadSource<Value>, options: LoadingOptions, shown: Value? = nil,
+    cache: LoadCacheSlot<Value>?
+  ) {
     self.source = source
     self.options = options
+    self.cacheSlot = cache
     if let shown { state = .loaded(shown) }
   }
 
@@ -99,7 +98,14 @@ public final class LoadRunner<Value: Sendable> {
     performStep {
       self.scheduler = scheduler
       attempt = 0
-      state = state.value.map { .refreshing($0) } ?? .loading
+      if state.value == nil, let cached = cacheSlot?.lookup(scheduler.clock.now) {
+        // NB: a fresh cached value is shown in this step, before the first frame, and the load
+        // revalidates it.
+        step.value = cached
+        state = .refreshing(cached)
+      } else {
+        state = state.value.map { .refreshing($0) } ?? .loading
+      }
       begin()
     }
   }
@@ -121,7 +127,7 @@ public final class LoadRunner<Value: Sendable> {
   /// loading becomes idle; a refresh falls back to its value; a stopped stream keeps showing
   /// its last value.
   public func cancel() {
-    guard state.isInFlight || task != nil else { return }
+    guard state.isInFlight || task != nil || leaveSharedLoad != nil else { return }
     performStep {
       stopRun()
       hideSpinner()
@@ -167,13 +173,23 @@ public final class LoadRunner<Value: Sendable> {
         self.performStep { self.progress = progress }
       }
     }
+    if let cacheSlot {
+      let subscriber = SharedLoad<Value>.Subscriber(
+        progress: { [weak self] progress in
+          guard let self, self.generation == token else { return }
+          self.performStep { self.progress = progress }
+        },
+        answer: { [weak self] answer in self?.receive(answer, token: token) })
+      leaveSharedLoad = cacheSlot.join(source, scheduler, subscriber)
+      return
+    }
     switch source {
     case .callback(let load, _):
       runCallback(load, reporter: reporter, token: token, scheduler: scheduler)
     case .async(let load):
       scheduler.beginTask()
       task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let answer: Answer
+        let answer: LoadAnswer<Value>
         do { answer = .value(try await load(reporter), isFinal: true) } catch {
           answer = .failure(error)
         }
@@ -185,7 +201,7 @@ public final class LoadRunner<Value: Sendable> {
     case .stream(let makeStream):
       scheduler.beginTask()
       task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let ending: Answer
+        let ending: LoadAnswer<Value>
         do {
           for try await value in makeStream() {
             scheduler.post { [weak self] in
@@ -214,27 +230,20 @@ public final class LoadRunner<Value: Sendable> {
     load(reporter) { [weak self, weak scheduler] result in
       guard gate.claim() else { return }
       if gate.captureIfSynchronous(result) { return }
-      scheduler?.post { [weak self] in self?.receive(Self.answer(result), token: token) }
+      scheduler?.post { [weak self] in self?.receive(LoadAnswer(result), token: token) }
     }
     if let result = gate.closeSynchronousWindow() {
-      receive(Self.answer(result), token: token)
-    }
-  }
-
-  private nonisolated static func answer(_ result: Result<Value, any Error>) -> Answer {
-    switch result {
-    case .success(let value): .value(value, isFinal: true)
-    case .failure(let error): .failure(error)
+      receive(LoadAnswer(result), token: token)
     }
   }
 
   /// Takes an answer of run `token`, holding it while the spinner must stay visible.
-  private func receive(_ answer: Answer, token: Int) {
+  private func receive(_ answer: LoadAnswer<Value>, token: Int) {
     guard token == generation, let scheduler else { return }
     performStep { receive(answer, scheduler: scheduler) }
   }
 
-  private func receive(_ answer: Answer, scheduler: Scheduler) {
+  private func receive(_ answer: LoadAnswer<Value>, scheduler: Scheduler) {
     if isAwaitingAnswer {
       // The load answered: its timeout no longer applies, and a spinner not shown yet never
       // will be.
@@ -256,7 +265,7 @@ public final class LoadRunner<Value: Sendable> {
   }
 
   /// Keeps an answer until the spinner may go; of several values in a row, the latest wins.
-  private func hold(_ answer: Answer) {
+  private func hold(_ answer: LoadAnswer<Value>) {
     if case .value = answer, case .value? = held.last { held.removeLast() }
     held.append(answer)
   }
@@ -267,10 +276,13 @@ public final class LoadRunner<Value: Sendable> {
     for answer in answers { apply(answer) }
   }
 
-  private func apply(_ answer: Answer) {
+  private func apply(_ answer: LoadAnswer<Value>) {
     switch answer {
     case .value(let value, let isFinal):
-      if isFinal { task = nil }
+      if isFinal {
+        task = nil
+        leaveSharedLoad = nil
+      }
       runHasValue = true
       attempt = 0
       hideSpinner()
@@ -278,9 +290,11 @@ public final class LoadRunner<Value: Sendable> {
       state = .loaded(value)
     case .end:
       task = nil
+      leaveSharedLoad = nil
       if !runHasValue { fail(EmptyStreamError()) }
     case .failure(let error):
       task = nil
+      leaveSharedLoad = nil
       fail(error)
     }
   }
@@ -323,7 +337,12 @@ public final class LoadRunner<Value: Sendable> {
     generation += 1
     task?.cancel()
     task = nil
-    if isAwaitingAnswer, case .callback(_, let cancel) = source { cancel?() }
+    if let leave = leaveSharedLoad {
+      leaveSharedLoad = nil
+      leave()
+    } else if isAwaitingAnswer, case .callback(_, let cancel) = source {
+      cancel?()
+    }
     isAwaitingAnswer = false
     for role in TimerRole.allCases { cancelTimer(role) }
     held.removeAll()
@@ -377,37 +396,5 @@ public final class LoadRunner<Value: Sendable> {
     let pending = waiters
     waiters.removeAll()
     for waiter in pending { waiter.resume() }
-  }
-}
-
-/// Lets exactly one completion through and tells whether it arrived while `load` was running.
-private final class CompletionGate<Value: Sendable>: Sendable {
-  private struct State {
-    var claimed = false
-    var synchronousWindowOpen = true
-    var captured: Result<Value, any Error>?
-  }
-  private let state = Mutex(State())
-
-  func claim() -> Bool {
-    state.withLock { state in
-      defer { state.claimed = true }
-      return !state.claimed
-    }
-  }
-
-  func captureIfSynchronous(_ result: Result<Value, any Error>) -> Bool {
-    state.withLock { state in
-      guard state.synchronousWindowOpen else { return false }
-      state.captured = result
-      return true
-    }
-  }
-
-  func closeSynchronousWindow() -> Result<Value, any Error>? {
-    state.withLock { state in
-      state.synchronousWindowOpen = false
-      return state.captured
-    }
   }
 }

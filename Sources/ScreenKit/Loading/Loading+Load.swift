@@ -4,8 +4,32 @@ extension Loading {
   /// A load in flight is replaced. A value already shown stays up while the new load runs, as a
   /// refresh, so a screen that loads in `didAppear` comes back to its content.
   public func load(source: LoadSource<Value>, options: LoadingOptions = LoadingOptions()) {
+    begin(source: source, options: options, cache: nil)
+  }
+
+  /// Loads through any ``LoadSource``, keeping the value in `cache` under `key`: a fresh cached
+  /// value configures the screen at once and is revalidated under the refresh badge, and screens
+  /// loading the same key at the same time share one load (see ``LoadCache``).
+  public func load<Key>(
+    cache: LoadCache<Key, Value>, key: Key, source: LoadSource<Value>,
+    options: LoadingOptions = LoadingOptions()
+  ) {
+    begin(source: source, options: options, cache: cache.slot(for: key))
+  }
+
+  /// Loads with an async function, keeping the value in `cache` under `key`.
+  public func load<Key>(
+    cache: LoadCache<Key, Value>, key: Key, options: LoadingOptions = LoadingOptions(),
+    _ load: @escaping @Sendable () async throws -> Value
+  ) {
+    self.load(cache: cache, key: key, source: .async { _ in try await load() }, options: options)
+  }
+
+  private func begin(
+    source: LoadSource<Value>, options: LoadingOptions, cache: LoadCacheSlot<Value>?
+  ) {
     setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refreshLoading() })
-    loader.begin(on: self, source: source, options: options) { [weak self] value in
+    loader.begin(on: self, source: source, options: options, cache: cache) { [weak self] value in
       self?.configure(value: value)
     }
   }

@@ -35,12 +35,46 @@ public final class LoadingController<Value: Sendable>: Screen {
   private var refreshBadge: RefreshBadge?
 
   /// Creates a controller over any ``LoadSource``; `update` reuses the content for new values.
-  public init<Content: Screen>(
+  public convenience init<Content: Screen>(
     source: LoadSource<Value>, options: LoadingOptions = LoadingOptions(),
     loadingScreen: (() -> Screen)? = nil, build: @escaping (Value) -> Content,
     update: ((Content, Value) -> Void)? = nil
   ) {
-    self.runner = LoadRunner(source: source, options: options)
+    self.init(
+      source: source, options: options, cache: nil, loadingScreen: loadingScreen, build: build,
+      update: update)
+  }
+
+  /// Creates a controller whose value is kept in `cache` under `key`: a fresh cached value is
+  /// shown at once and revalidated under the refresh badge, and controllers loading the same
+  /// key at the same time share one load (see ``LoadCache``).
+  public convenience init<Key, Content: Screen>(
+    cache: LoadCache<Key, Value>, key: Key, source: LoadSource<Value>,
+    options: LoadingOptions = LoadingOptions(), loadingScreen: (() -> Screen)? = nil,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.init(
+      source: source, options: options, cache: cache.slot(for: key),
+      loadingScreen: loadingScreen, build: build, update: update)
+  }
+
+  /// Creates a controller whose async `load` is cached in `cache` under `key`.
+  public convenience init<Key, Content: Screen>(
+    cache: LoadCache<Key, Value>, key: Key, options: LoadingOptions = LoadingOptions(),
+    load: @escaping @Sendable () async throws -> Value,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.init(
+      cache: cache, key: key, source: .async { _ in try await load() }, options: options,
+      build: build, update: update)
+  }
+
+  init<Content: Screen>(
+    source: LoadSource<Value>, options: LoadingOptions, cache: LoadCacheSlot<Value>?,
+    loadingScreen: (() -> Screen)?, build: @escaping (Value) -> Content,
+    update: ((Content, Value) -> Void)?
+  ) {
+    self.runner = LoadRunner(source: source, options: options, cache: cache)
     self.options = options
     self.build = build
     self.update = update.map { update in

@@ -38,7 +38,7 @@ public final class ScreenLoader<Value: Sendable> {
 
   func begin(
     on screen: Screen, source: LoadSource<Value>, options: LoadingOptions,
-    configure: @escaping (Value) -> Void
+    cache: LoadCacheSlot<Value>?, configure: @escaping (Value) -> Void
   ) {
     guard let scheduler = screen.stage?.scheduler else { return }
     runner?.cancel()
@@ -50,7 +50,7 @@ public final class ScreenLoader<Value: Sendable> {
     escapeCancels = options.escapeCancels
     // NB: a value already shown stays while the new load runs, as a refresh: a screen that loads
     // in `didAppear` comes back to its content, not to a spinner.
-    let runner = LoadRunner(source: source, options: options, shown: shown)
+    let runner = LoadRunner(source: source, options: options, shown: shown, cache: cache)
     self.runner = runner
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     runner.start(on: scheduler)

@@ -9,10 +9,17 @@ final class LoadingContentScreen: Screen, Loading {
   private(set) var value: String?
   private let source: LoadSource<String>
   private let options: LoadingOptions
+  private let cache: LoadCache<String, String>?
+  private let key: String
 
-  init(source: LoadSource<String>, options: LoadingOptions) {
+  init(
+    source: LoadSource<String>, options: LoadingOptions,
+    cache: LoadCache<String, String>? = nil, key: String = "key"
+  ) {
     self.source = source
     self.options = options
+    self.cache = cache
+    self.key = key
     super.init()
     name = "LoadingContent"
   }
@@ -25,7 +32,12 @@ final class LoadingContentScreen: Screen, Loading {
 
   /// Loads when first shown, or again after a cancelled load, as a `LoadingController` does.
   override func didAppear() {
-    if case .idle = loadingState { load(source: source, options: options) }
+    guard case .idle = loadingState else { return }
+    if let cache {
+      load(cache: cache, key: key, source: source, options: options)
+    } else {
+      load(source: source, options: options)
+    }
   }
 
   override func draw(in canvas: inout Canvas) {

@@ -15,18 +15,26 @@ enum LoadingVariant: String, CaseIterable, CustomTestStringConvertible {
   /// A root screen loading through this variant, and a way to read its state.
   @MainActor
   func make(
-    _ source: LoadSource<String>, options: LoadingOptions = LoadingOptions()
+    _ source: LoadSource<String>, options: LoadingOptions = LoadingOptions(),
+    cache: LoadCache<String, String>? = nil, key: String = "key"
   ) -> LoadingSubject {
     switch self {
     case .container:
-      let controller = LoadingController(
-        source: source, options: options,
-        build: { ContentScreen(value: $0) },
-        update: { screen, value in screen.value = value })
+      let controller =
+        cache.map { cache in
+          LoadingController(
+            cache: cache, key: key, source: source, options: options,
+            build: { ContentScreen(value: $0) },
+            update: { screen, value in screen.value = value })
+        }
+        ?? LoadingController(
+          source: source, options: options,
+          build: { ContentScreen(value: $0) },
+          update: { screen, value in screen.value = value })
       return LoadingSubject(
         screen: controller, state: { controller.state }, cancel: { controller.runner.cancel() })
     case .protocol:
-      let screen = LoadingContentScreen(source: source, options: options)
+      let screen = LoadingContentScreen(source: source, options: options, cache: cache, key: key)
       return LoadingSubject(
         screen: screen, state: { screen.loadingState }, cancel: { screen.cancelLoading() })
     }

@@ -1,0 +1,150 @@
+/// Loaded values kept by key, so a screen for a key already seen shows its value at once and
+/// revalidates it in the background (stale-while-revalidate).
+///
+/// Give one to a `LoadingController` or a `Loading` screen's `load` together with the key of
+/// the value. When such a screen starts its load and the cache holds a fresh value for the key,
+/// the value is shown on the first frame (no spinner) and reloaded under the refresh badge; a
+/// failed reload keeps it and shows the refresh error. Without a fresh value the load runs as
+/// usual, with its spinner. Either way, screens loading the same key at the same time share one
+/// request: a later one joins the load in flight, cancelling one screen leaves the load to the
+/// others, and cancelling all of them abandons it.
+///
+/// Entries expire `timeToLive` after they were stored, measured on the clock of the stage that
+/// loaded them (the virtual clock in tests). The cache holds at most `countLimit` entries and,
+/// when a `cost` is given, entries whose costs add up to at most `costLimit` (bytes, say); the
+/// least recently used go first. A value costing more than `costLimit` alone is not kept. The
+/// default cost is zero, so only entries count.
+///
+/// The cache is main-actor isolated, like the stages that use it, so one cache can be shared by
+/// any number of screens and stages of a program. Stages sharing a cache should read the same
+/// clock, since an entry's age is measured on the clock of the stage that asks.
+///
+/// ```swift
+/// let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
+/// let screen = LoadingController(cache: details, key: 7, load: { try await api.detail(7) }) {
+///   EpisodeDetailScreen($0)
+/// }
+/// ```
+@MainActor
+public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
+  private struct Entry {
+    var value: Value
+    var storedAt: Duration
+    var cost: Int
+    var lastUse: Int
+  }
+
+  /// How long an entry is fresh; `nil` keeps entries until they are evicted.
+  public let timeToLive: Duration?
+  /// The most entries kept.
+  public let countLimit: Int
+  /// The most total cost kept; `nil` for no limit.
+  public let costLimit: Int?
+  private let cost: (Value) -> Int
+  private var entries: [Key: Entry] = [:]
+  private var loads: [Key: SharedLoad<Value>] = [:]
+  private var useCounter = 0
+
+  /// Creates a cache whose entries live for `timeToLive`, bounded by `countLimit` entries and,
+  /// with a `cost` function, by `costLimit` in total.
+  ///
+  /// A negative cost counts as zero.
+  public init(
+    timeToLive: Duration? = nil, countLimit: Int = 100, costLimit: Int? = nil,
+    cost: @escaping (Value) -> Int = { _ in 0 }
+  ) {
+    self.timeToLive = timeToLive
+    self.countLimit = max(0, countLimit)
+    self.costLimit = costLimit
+    self.cost = cost
+  }
+
+  /// The number of entries, fresh or not.
+  public var count: Int { entries.count }
+
+  /// The total cost of the entries.
+  public var totalCost: Int { entries.values.reduce(0) { $0 + $1.cost } }
+
+  /// The keys held, most recently used last.
+  public var keys: [Key] { entries.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
+
+  /// Whether a load of `key` is in flight.
+  public func isLoading(_ key: Key) -> Bool { loads[key] != nil }
+
+  /// The value for `key` if it is still fresh at `now`, marking it recently used; an expired
+  /// entry is removed.
+  public func value(forKey key: Key, at now: Duration) -> Value? {
+    guard var entry = entries[key] else { return nil }
+    if let timeToLive, now >= entry.storedAt.saturatingAdding(timeToLive) {
+      entries[key] = nil
+      return nil
+    }
+    useCounter += 1
+    entry.lastUse = useCounter
+    entries[key] = entry
+    return entry.value
+  }
+
+  /// Stores `value` for `key` as of `now`, then evicts the least recently used entries beyond
+  /// the limits.
+  public func insert(_ value: Value, forKey key: Key, at now: Duration) {
+    let cost = max(0, cost(value))
+    if let costLimit, cost > costLimit {
+      entries[key] = nil
+      return
+    }
+    useCounter += 1
+    entries[key] = Entry(value: value, storedAt: now, cost: cost, lastUse: useCounter)
+    evict()
+  }
+
+  /// Removes the entry for `key`.
+  public func removeValue(forKey key: Key) {
+    entries[key] = nil
+  }
+
+  /// Removes every entry; loads in flight go on and store their values.
+  public func removeAll() {
+    entries.removeAll()
+  }
+
+  private func evict() {
+    var total = totalCost
+    while entries.count > countLimit || costLimit.map({ total > $0 }) == true {
+      guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+      entries[oldest.key] = nil
+      total -= oldest.value.cost
+    }
+  }
+
+  /// What a runner needs of the cache for one key.
+  func slot(for key: Key) -> LoadCacheSlot<Value> {
+    LoadCacheSlot(
+      lookup: { [self] now in value(forKey: key, at: now) },
+      join: { [self] source, scheduler, subscriber in
+        join(key, source: source, scheduler: scheduler, subscriber: subscriber)
+      })
+  }
+
+  /// Joins the load of `key` in flight, or starts one; returns how to leave it.
+  private func join(
+    _ key: Key, source: LoadSource<Value>, scheduler: Scheduler,
+    subscriber: SharedLoad<Value>.Subscriber
+  ) -> @MainActor () -> Void {
+    if let load = loads[key], !load.isFinished {
+      return load.subscribe(subscriber, on: scheduler)
+    }
+    weak var load: SharedLoad<Value>?
+    let shared = SharedLoad<Value>(
+      clock: scheduler.clock,
+      store: { [weak self] value, now in self?.insert(value, forKey: key, at: now) },
+      finish: { [weak self] in
+        if let self, self.loads[key] === load { self.loads[key] = nil }
+      })
+    load = shared
+    loads[key] = shared
+    let leave = shared.subscribe(subscriber, on: scheduler)
+    shared.start(source, on: scheduler)
+    return leave
+  }
+}

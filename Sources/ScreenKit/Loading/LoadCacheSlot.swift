@@ -1,0 +1,11 @@
+/// One key of a ``LoadCache`` as a ``LoadRunner`` uses it: its fresh value, and the shared load
+/// to join.
+@MainActor
+struct LoadCacheSlot<Value: Sendable> {
+  /// The fresh value at a time of the runner's clock.
+  let lookup: @MainActor (Duration) -> Value?
+  /// Joins (or starts) the key's shared load; returns how to leave it.
+  let join:
+    @MainActor (LoadSource<Value>, Scheduler, SharedLoad<Value>.Subscriber) -> @MainActor () ->
+      Void
+}

@@ -1,0 +1,145 @@
+import Synchronization
+
+/// One run of a ``LoadSource`` for a key of a ``LoadCache``, shared by every screen loading that
+/// key while it runs.
+///
+/// It starts the source once, stores each value in the cache and hands every answer and
+/// progress report to each subscriber. A subscriber that leaves stops hearing from it; when the
+/// last one leaves before the load answered, the load is abandoned (its task cancelled, its
+/// cancel hook run), so cancelling one screen never cancels the load another still waits for.
+///
+/// Answers from other threads are posted to the scheduler of every stage that subscribed and
+/// delivered by whichever runs first, so a shared load keeps reaching a stage whose loop still
+/// runs after the stage that started it has gone.
+@MainActor
+final class SharedLoad<Value: Sendable> {
+  /// What a screen sharing the load hears from it.
+  struct Subscriber {
+    let progress: @MainActor (LoadProgress) -> Void
+    let answer: @MainActor (LoadAnswer<Value>) -> Void
+  }
+
+  private var subscribers: [Int: Subscriber] = [:]
+  private var nextID = 0
+  private let schedulers = Mutex<[Scheduler]>([])
+  /// How many answers were delivered; each is numbered, so one posted to several stages is
+  /// delivered once.
+  private var delivered = 0
+  private var task: Task<Void, Never>?
+  private var cancelHook: (@MainActor () -> Void)?
+  private var isAwaitingAnswer = true
+  private(set) var isFinished = false
+  private let store: @MainActor (Value, Duration) -> Void
+  private let finish: @MainActor () -> Void
+  private let clock: ScreenClock
+
+  /// Creates a load that stores values with `store` and calls `finish` once it is over.
+  init(
+    clock: ScreenClock, store: @escaping @MainActor (Value, Duration) -> Void,
+    finish: @escaping @MainActor () -> Void
+  ) {
+    self.clock = clock
+    self.store = store
+    self.finish = finish
+  }
+
+  /// Adds a subscriber; the returned closure removes it.
+  func subscribe(_ subscriber: Subscriber, on scheduler: Scheduler) -> @MainActor () -> Void {
+    nextID += 1
+    let id = nextID
+    subscribers[id] = subscriber
+    schedulers.withLock { list in
+      if !list.contains(where: { $0 === scheduler }) { list.append(scheduler) }
+    }
+    return { [weak self] in self?.unsubscribe(id) }
+  }
+
+  private func unsubscribe(_ id: Int) {
+    guard subscribers.removeValue(forKey: id) != nil, subscribers.isEmpty, !isFinished else {
+      return
+    }
+    task?.cancel()
+    task = nil
+    if isAwaitingAnswer { cancelHook?() }
+    end()
+  }
+
+  /// Starts the source on `scheduler`.
+  func start(_ source: LoadSource<Value>, on scheduler: Scheduler) {
+    let reporter = ProgressReporter { [weak self, weak scheduler] progress in
+      scheduler?.post { [weak self] in self?.report(progress) }
+    }
+    switch source {
+    case .callback(let load, let cancel):
+      cancelHook = cancel
+      let gate = CompletionGate<Value>()
+      load(reporter) { [weak self] result in
+        guard gate.claim(), !gate.captureIfSynchronous(result) else { return }
+        self?.post(LoadAnswer(result), index: 1)
+      }
+      if let result = gate.closeSynchronousWindow() { deliver(LoadAnswer(result), index: 1) }
+    case .async(let load):
+      scheduler.beginTask()
+      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
+        let answer: LoadAnswer<Value>
+        do { answer = .value(try await load(reporter), isFinal: true) } catch {
+          answer = .failure(error)
+        }
+        scheduler.post { scheduler.endTask() }
+        self?.post(answer, index: 1)
+      }
+    case .stream(let makeStream):
+      scheduler.beginTask()
+      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
+        var index = 0
+        let ending: LoadAnswer<Value>
+        do {
+          for try await value in makeStream() {
+            index += 1
+            self?.post(.value(value, isFinal: false), index: index)
+          }
+          ending = .end
+        } catch {
+          ending = .failure(error)
+        }
+        scheduler.post { scheduler.endTask() }
+        self?.post(ending, index: index + 1)
+      }
+    }
+  }
+
+  private nonisolated func post(_ answer: LoadAnswer<Value>, index: Int) {
+    for scheduler in schedulers.withLock({ $0 }) {
+      scheduler.post { [weak self] in self?.deliver(answer, index: index) }
+    }
+  }
+
+  private func report(_ progress: LoadProgress) {
+    guard !isFinished else { return }
+    for subscriber in Array(subscribers.values) { subscriber.progress(progress) }
+  }
+
+  private func deliver(_ answer: LoadAnswer<Value>, index: Int) {
+    guard !isFinished, index > delivered else { return }
+    delivered = index
+    isAwaitingAnswer = false
+    switch answer {
+    case .value(let value, let isFinal):
+      store(value, clock.now)
+      if isFinal { end() }
+    case .end, .failure:
+      end()
+    }
+    // NB: subscribers are copied first: reacting to an answer may start or leave loads.
+    for id in subscribers.keys.sorted() {
+      subscribers[id]?.answer(answer)
+    }
+  }
+
+  private func end() {
+    guard !isFinished else { return }
+    isFinished = true
+    task = nil
+    finish()
+  }
+}

@@ -1,0 +1,247 @@
+import ScreenKit
+import ScreenKitTesting
+import Testing
+
+/// Stale-while-revalidate through a ``LoadCache``, the same for both variants.
+extension LoadingBehaviorTests {
+  /// Loads `key` to `value` in a screen on `holder`, then removes the screen, which the
+  /// returned subject keeps alive (the journal tells screens apart by identity).
+  @discardableResult
+  private func loadOnce(
+    _ variant: LoadingVariant, _ loader: FakeLoader<String>, form: FakeLoader<String>.Form = .async,
+    cache: LoadCache<String, String>, key: String = "key", value: String,
+    on holder: Holder, harness: ScreenHarness
+  ) async -> LoadingSubject {
+    let subject = variant.make(loader.source(form), cache: cache, key: key)
+    holder.addChild(subject.screen)
+    await harness.settle()
+    loader.resolve(value)
+    await harness.settle()
+    #expect(subject.state() == .loaded(value))
+    subject.screen.removeFromParent()
+    await harness.settle()
+    return subject
+  }
+
+  @Test(arguments: everyForm)
+  func aSecondMountShowsTheCachedValueOnItsFirstFrameAndRevalidatesUnderTheBadge(
+    variant: LoadingVariant, form: FakeLoader<String>.Form
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    let once = await loadOnce(
+      variant, loader, form: form, cache: cache, value: "v1", on: holder, harness: harness)
+    if form == .stream { loader.end() }
+    await harness.settle()
+
+    let frames = harness.frameCount
+    let again = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(again.screen)
+    harness.renderIfNeeded()
+    #expect(harness.frameCount == frames + 1)
+    #expect(harness.lines[0].hasPrefix("content: v1"))
+    #expect(harness.contains("⟳ refreshing"))
+    #expect(!harness.contains("Loading…"))
+    #expect(again.state() == .refreshing("v1"))
+    await harness.advance(by: .seconds(1))
+    #expect(!harness.contains("Loading…"))
+    #expect(loader.callCount == 2)
+
+    await harness.settle()
+    loader.resolve("v2")
+    await harness.settle()
+    expectScreen(harness, ["content: v2"])
+    #expect(!harness.contains("refreshing"))
+    #expect(again.state() == .loaded("v2"))
+    again.screen.removeFromParent()
+    await harness.finish()
+    withExtendedLifetime((once, again)) {}
+  }
+
+  @Test(arguments: all)
+  func aFailedRevalidationKeepsTheCachedValueAndShowsTheRefreshError(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    let once = await loadOnce(
+      variant, loader, cache: cache, value: "v1", on: holder, harness: harness)
+
+    let again = variant.make(loader.source(.async), cache: cache, key: "key")
+    holder.addChild(again.screen)
+    await harness.settle()
+    loader.reject(SampleError())
+    await harness.settle()
+    #expect(harness.lines[0].hasPrefix("content: v1"))
+    #expect(harness.contains("✖ refresh failed"))
+    #expect(again.state() == .failed(SampleError(), lastValue: "v1"))
+    #expect(cache.value(forKey: "key", at: harness.now) == "v1")
+    await harness.finish()
+    withExtendedLifetime(once) {}
+  }
+
+  @Test(arguments: all)
+  func anEntryExpiresAfterItsTimeToLiveOnTheStagesClock(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>(timeToLive: .seconds(10))
+    let holder = Holder()
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    let once = await loadOnce(
+      variant, loader, cache: cache, value: "v1", on: holder, harness: harness)
+
+    await harness.advance(by: .milliseconds(9_999))
+    let fresh = variant.make(loader.source(.async), cache: cache, key: "key")
+    holder.addChild(fresh.screen)
+    #expect(fresh.state() == .refreshing("v1"))
+    await harness.settle()
+    loader.resolve("v2")
+    await harness.settle()
+    fresh.screen.removeFromParent()
+
+    // The revalidation stored v2 afresh, at 9.999 s; ten seconds later it has expired.
+    await harness.advance(by: .seconds(10))
+    let expired = variant.make(loader.source(.async), cache: cache, key: "key")
+    holder.addChild(expired.screen)
+    #expect(expired.state() == .loading)
+    await harness.advance(by: .milliseconds(150))
+    #expect(harness.contains("Loading…"))
+    #expect(!harness.contains("v2"))
+    await harness.settle()
+    loader.resolve("v3")
+    await harness.advance(by: .milliseconds(400))
+    expectScreen(harness, ["content: v3"])
+    await harness.finish()
+    withExtendedLifetime((once, fresh)) {}
+  }
+
+  @Test(arguments: all)
+  func anEvictedKeyLoadsWithTheSpinnerAgain(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>(countLimit: 1)
+    let holder = Holder()
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    let once = await loadOnce(
+      variant, loader, cache: cache, key: "a", value: "A", on: holder, harness: harness)
+    let twice = await loadOnce(
+      variant, loader, cache: cache, key: "b", value: "B", on: holder, harness: harness)
+    #expect(cache.keys == ["b"])
+
+    let evicted = variant.make(loader.source(.async), cache: cache, key: "a")
+    holder.addChild(evicted.screen)
+    #expect(evicted.state() == .loading)
+    await harness.settle()
+    loader.resolve("A")
+    await harness.finish()
+    withExtendedLifetime((once, twice)) {}
+  }
+
+  @Test(arguments: everyForm)
+  func twoScreensOfOneKeyShareOneRequest(variant: LoadingVariant, form: FakeLoader<String>.Form)
+    async
+  {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let first = variant.make(loader.source(form), cache: cache, key: "key")
+    let second = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(first.screen)
+    holder.addChild(second.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    #expect(loader.callCount == 1)
+    #expect(cache.isLoading("key"))
+    loader.resolve("shared")
+    await harness.settle()
+    #expect(first.state() == .loaded("shared"))
+    #expect(second.state() == .loaded("shared"))
+    #expect(loader.callCount == 1)
+    await harness.finish()
+  }
+
+  @Test(arguments: everyForm)
+  func cancellingOneScreenLeavesTheSharedLoadToTheOther(
+    variant: LoadingVariant, form: FakeLoader<String>.Form
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let first = variant.make(loader.source(form), cache: cache, key: "key")
+    let second = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(first.screen)
+    holder.addChild(second.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    await harness.advance(by: .milliseconds(200))
+
+    first.cancel()
+    await harness.settle()
+    #expect(first.state() == .idle)
+    #expect(loader.cancellationCount == 0)
+    #expect(second.state() == .loading)
+
+    loader.resolve("kept")
+    await harness.advance(by: .milliseconds(400))
+    #expect(second.state() == .loaded("kept"))
+    #expect(first.state() == .idle)
+    #expect(loader.callCount == 1)
+    await harness.finish()
+  }
+
+  @Test(arguments: everyForm)
+  func cancellingEveryScreenCancelsTheSharedLoad(
+    variant: LoadingVariant, form: FakeLoader<String>.Form
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let first = variant.make(loader.source(form), cache: cache, key: "key")
+    let second = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(first.screen)
+    holder.addChild(second.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+
+    first.cancel()
+    second.cancel()
+    await harness.settle()
+    #expect(loader.cancellationCount == 1)
+    #expect(!cache.isLoading("key"))
+    loader.resolve("too late")
+    await harness.settle()
+    #expect(first.state() == .idle)
+    #expect(second.state() == .idle)
+    #expect(cache.count == 0)
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func oneCacheServesTwoStages(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let first = variant.make(loader.source(.async), cache: cache, key: "key")
+    let second = variant.make(loader.source(.async), cache: cache, key: "key")
+    let one = ScreenHarness(root: first.screen, size: Self.size)
+    let two = ScreenHarness(root: second.screen, size: Self.size)
+    #expect(loader.callCount == 1)
+    loader.resolve("both")
+    await one.settle()
+    await two.settle()
+    expectScreen(one, ["content: both"])
+    expectScreen(two, ["content: both"])
+
+    // A third stage mounted later shows the value on its very first frame.
+    let third = variant.make(loader.source(.async), cache: cache, key: "key")
+    let three = ScreenHarness(root: third.screen, size: Self.size)
+    #expect(three.frameCount == 1)
+    #expect(three.lines[0].hasPrefix("content: both"))
+    #expect(loader.callCount == 2)
+    await three.settle()
+    loader.resolve("newer")
+    await three.settle()
+    expectScreen(three, ["content: newer"])
+    await one.finish()
+    await two.finish()
+    await three.finish()
+  }
+}
