@@ -2,10 +2,11 @@
 /// to join.
 @MainActor
 struct LoadCacheSlot<Value: Sendable> {
+  /// Leaves a shared load.
+  typealias Leave = @MainActor () -> Void
+
   /// The fresh value at a time of the runner's clock.
   let lookup: @MainActor (Duration) -> Value?
   /// Joins (or starts) the key's shared load; returns how to leave it.
-  let join:
-    @MainActor (LoadSource<Value>, Scheduler, SharedLoad<Value>.Subscriber) -> @MainActor () ->
-      Void
+  let join: @MainActor (LoadSource<Value>, Scheduler, SharedLoad<Value>.Subscriber) -> Leave
 }
