@@ -6,35 +6,44 @@ import ScreenKit
 enum DemoLoading {
   /// A `LoadingController` over an async load whose built screen records `mount`.
   ///
-  /// `onHierarchyChange` hears of the spinner screen coming and going, which changes the
-  /// controller's children without changing its state.
+  /// With a `cache`, the value is kept under `key`: opening the same key again shows it at once
+  /// and refreshes it. `onHierarchyChange` hears of the spinner screen coming and going, which
+  /// changes the controller's children without changing its state.
   static func controller<Value: Sendable, Content: Screen>(
     settings: DisplaySettings, title: String? = nil,
     load: @escaping @Sendable () async throws -> Value,
     build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil,
+    cache: LoadCache<Int, Value>? = nil, key: Int = 0,
     onHierarchyChange: (@MainActor () -> Void)? = nil
   ) -> LoadingController<Value> {
     let options = settings.loadingOptions
     let trace = settings.trace
-    let controller = LoadingController(
-      source: .async { _ in try await load() }, options: options,
-      loadingScreen: {
-        let spinner = SpinnerScreen(style: options.spinner, label: options.label)
-        if let onHierarchyChange {
-          spinner.observeLifecycle { event in
-            if case .didMove = event.hook { onHierarchyChange() }
-          }
+    let source = LoadSource<Value>.async { _ in try await load() }
+    let loadingScreen = { () -> Screen in
+      let spinner = SpinnerScreen(style: options.spinner, label: options.label)
+      if let onHierarchyChange {
+        spinner.observeLifecycle { event in
+          if case .didMove = event.hook { onHierarchyChange() }
         }
-        return spinner
-      },
-      build: { value in
-        let content = build(value)
-        content.observeLifecycle { event in
-          if case .didMove(toParent: .some) = event.hook { trace.record(.mount) }
-        }
-        return content
-      },
-      update: update)
+      }
+      return spinner
+    }
+    let mounting = { (value: Value) -> Content in
+      let content = build(value)
+      content.observeLifecycle { event in
+        if case .didMove(toParent: .some) = event.hook { trace.record(.mount) }
+      }
+      return content
+    }
+    let controller =
+      cache.map { cache in
+        LoadingController(
+          cache: cache, key: key, source: source, options: options, loadingScreen: loadingScreen,
+          build: mounting, update: update)
+      }
+      ?? LoadingController(
+        source: source, options: options, loadingScreen: loadingScreen, build: mounting,
+        update: update)
     if let title { controller.title = title }
     return controller
   }

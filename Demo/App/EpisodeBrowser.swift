@@ -8,6 +8,8 @@ final class EpisodeBrowser {
   private let service: CatalogueService
   private let variant: Variant
   private let settings: DisplaySettings
+  /// Episode details already seen: opening one again shows it at once, then refreshes it.
+  private let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
 
   /// Creates the browser; nothing loads until its root appears.
   init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
@@ -54,6 +56,9 @@ final class EpisodeBrowser {
 
   // MARK: The two variants
 
+  // NB: both variants keep details in the browser's cache; the comparison, which feeds both
+  // sides one fetch of its own, does not.
+
   private func containerDetail(
     _ episode: Episode, load: (@Sendable () async throws -> EpisodeDetail)? = nil,
     onHierarchyChange: (@MainActor () -> Void)? = nil
@@ -64,6 +69,7 @@ final class EpisodeBrowser {
       load: load ?? { try await service.episode(number: episode.number) },
       build: { EpisodeDetailScreen(detail: $0) },
       update: { screen, detail in screen.detail = detail },
+      cache: load == nil ? details : nil, key: episode.number,
       onHierarchyChange: onHierarchyChange)
   }
 
@@ -73,7 +79,7 @@ final class EpisodeBrowser {
     let service = self.service
     let trace = settings.trace
     let screen = ProtocolEpisodeDetailScreen(
-      episode: episode, options: settings.loadingOptions,
+      episode: episode, options: settings.loadingOptions, cache: load == nil ? details : nil,
       loader: load ?? { try await service.episode(number: episode.number) })
     screen.onMount = { trace.record(.mount) }
     return screen

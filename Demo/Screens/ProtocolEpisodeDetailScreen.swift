@@ -16,17 +16,21 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
 
   private let episode: Episode
   private let options: LoadingOptions
+  private let cache: LoadCache<Int, EpisodeDetail>?
   private let fetchDetail: @Sendable () async throws -> EpisodeDetail
   private var detail: EpisodeDetail?
   private var scrollOffset = 0
 
   /// Creates the screen for `episode`; `loader` runs when it appears.
+  ///
+  /// With a `cache`, a detail seen before shows at once and is refreshed.
   init(
-    episode: Episode, options: LoadingOptions,
+    episode: Episode, options: LoadingOptions, cache: LoadCache<Int, EpisodeDetail>? = nil,
     loader: @escaping @Sendable () async throws -> EpisodeDetail
   ) {
     self.episode = episode
     self.options = options
+    self.cache = cache
     self.fetchDetail = loader
     self.loader = ScreenLoader(style: options.spinner, label: options.label)
     super.init()
@@ -66,7 +70,12 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
 
   /// Starts the load when first shown, or again after a cancelled one.
   override func didAppear() {
-    if case .idle = loadingState { load(options: options, fetchDetail) }
+    guard case .idle = loadingState else { return }
+    if let cache {
+      load(cache: cache, key: episode.number, options: options, fetchDetail)
+    } else {
+      load(options: options, fetchDetail)
+    }
   }
 
   /// Draws the detail; the core draws the spinner or error instead while they cover it, and
