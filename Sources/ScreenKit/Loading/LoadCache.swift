@@ -20,9 +20,9 @@
 /// clock, since an entry's age is measured on the clock of the stage that asks.
 ///
 /// ```swift
-/// let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
-/// let screen = LoadingController(cache: details, key: 7, load: { try await api.detail(7) }) {
-///   EpisodeDetailScreen($0)
+/// let details = LoadCache<Int, Episode>(timeToLive: .seconds(300), countLimit: 50)
+/// let detail = LoadingController(cache: details, key: 7, load: { try await catalogue.episode(7) }) {
+///   EpisodeScreen($0)
 /// }
 /// ```
 @MainActor

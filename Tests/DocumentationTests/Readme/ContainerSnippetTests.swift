@@ -28,7 +28,7 @@ extension ContainerExample {
 }
 
 @MainActor @Suite(.serialized) struct ContainerSnippetTests {
-  private let loader = FakeLoader<Episode>()
+  let loader = FakeLoader<Episode>()
 
   init() { catalogue.use(loader) }
 
