@@ -25,6 +25,8 @@ final class SharedLoad<Value: Sendable> {
   /// How many answers were delivered; each is numbered, so one posted to several stages is
   /// delivered once.
   private var delivered = 0
+  /// The newest value of a stream still delivering, which a screen joining it gets at once.
+  private var latest: Value?
   private var task: Task<Void, Never>?
   private var cancelHook: (@MainActor () -> Void)?
   private var isAwaitingAnswer = true
@@ -51,6 +53,9 @@ final class SharedLoad<Value: Sendable> {
     schedulers.withLock { list in
       if !list.contains(where: { $0 === scheduler }) { list.append(scheduler) }
     }
+    // NB: a stream that already delivered goes on delivering; the newest value is as fresh as
+    // a joiner can get, so it is not made to wait for the next one.
+    if let latest { subscriber.answer(.value(latest, isFinal: false)) }
     return { [weak self] in self?.unsubscribe(id) }
   }
 
@@ -126,7 +131,7 @@ final class SharedLoad<Value: Sendable> {
     switch answer {
     case .value(let value, let isFinal):
       store(value, clock.now)
-      if isFinal { end() }
+      if isFinal { end() } else { latest = value }
     case .end, .failure:
       end()
     }

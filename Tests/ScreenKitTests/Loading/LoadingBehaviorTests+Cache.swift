@@ -244,4 +244,27 @@ extension LoadingBehaviorTests {
     await two.finish()
     await three.finish()
   }
+  @Test(arguments: all)
+  func aScreenJoiningALiveStreamGetsItsNewestValueAndItsLaterOnes(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let first = variant.make(loader.source(.stream), cache: cache, key: "key")
+    holder.addChild(first.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    await harness.settle()
+    loader.resolve("tick 1")
+    await harness.settle()
+
+    let second = variant.make(loader.source(.stream), cache: cache, key: "key")
+    holder.addChild(second.screen)
+    #expect(second.state() == .loaded("tick 1"))
+    #expect(!harness.contains("refreshing"))
+    loader.resolve("tick 2")
+    await harness.settle()
+    #expect(first.state() == .loaded("tick 2"))
+    #expect(second.state() == .loaded("tick 2"))
+    #expect(loader.callCount == 1)
+    await harness.finish()
+  }
 }
