@@ -118,23 +118,31 @@ extension LoadingBehaviorTests {
     withExtendedLifetime((once, fresh)) {}
   }
 
-  @Test(arguments: all)
-  func anEvictedKeyLoadsWithTheSpinnerAgain(variant: LoadingVariant) async {
+  /// Caches that hold "A" then "B" but not both: by count, and by cost (bytes).
+  nonisolated static let evictingCaches: [(LoadingVariant, String)] = LoadingVariant.allCases
+    .flatMap { [($0, "count"), ($0, "cost")] }
+
+  @Test(arguments: evictingCaches)
+  func anEvictedKeyLoadsWithTheSpinnerAgain(variant: LoadingVariant, limit: String) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>(countLimit: 1)
+    let cache =
+      limit == "count"
+      ? LoadCache<String, String>(countLimit: 1)
+      : LoadCache<String, String>(costLimit: 6) { $0.utf8.count }
     let holder = Holder()
     let harness = ScreenHarness(root: holder, size: Self.size)
     let once = await loadOnce(
-      variant, loader, cache: cache, key: "a", value: "A", on: holder, harness: harness)
+      variant, loader, cache: cache, key: "a", value: "AAAA", on: holder, harness: harness)
     let twice = await loadOnce(
-      variant, loader, cache: cache, key: "b", value: "B", on: holder, harness: harness)
+      variant, loader, cache: cache, key: "b", value: "BBB", on: holder, harness: harness)
     #expect(cache.keys == ["b"])
 
     let evicted = variant.make(loader.source(.async), cache: cache, key: "a")
     holder.addChild(evicted.screen)
     #expect(evicted.state() == .loading)
-    await harness.settle()
-    loader.resolve("A")
+    await harness.advance(by: .milliseconds(150))
+    #expect(harness.contains("Loading…"))
+    loader.resolve("AAAA")
     await harness.finish()
     withExtendedLifetime((once, twice)) {}
   }
