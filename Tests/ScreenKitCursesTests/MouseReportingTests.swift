@@ -93,9 +93,10 @@ import Testing
     defer { terminal.close() }
     child.send(SIGTSTP)
     #expect(child.waitForStop(timeout: .seconds(10)))
-    // NB: the stop handler switched the modes off before the process stopped.
+    // NB: the stop handler switched the modes off before the process stopped; the bytes may
+    // still be on their way through the pty, so wait for them rather than read at once.
+    #expect(waitUntil(timeout: .seconds(10)) { text(terminal.written).contains("\u{1B}[?1000l") })
     let stopped = terminal.written.count
-    #expect(text(terminal.written).contains("\u{1B}[?1000l"))
     child.send(SIGCONT)
     #expect(
       waitUntil(timeout: .seconds(10)) {
