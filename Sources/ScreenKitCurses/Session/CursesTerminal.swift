@@ -72,6 +72,9 @@ public final class CursesTerminal {
   /// The bytes that turn bracketed paste and mouse reporting on, as far as the terminal and
   /// the options want them.
   private let modesOn: [UInt8]
+  /// Whether the next frame must turn the modes ncurses does not own (bracketed paste, mouse
+  /// reporting) on: the first frame, and the first after a continue.
+  private var needsModesOn = true
   private var inputBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
   private static var isSessionOpen = false
@@ -100,18 +103,24 @@ public final class CursesTerminal {
     // NB: the handlers go in before newterm, so ncurses sees custom dispositions and does not
     // install its own (which would exit with the wrong status, from a non-async-safe path).
     let restorer = try TerminalRestorer(descriptor: options.outputDescriptor, modes: modes)
+    // NB: start-up writes (smcup, smkx, civis) are a frame too: a stop meanwhile waits for
+    // its end, when the bytes that undo them are ready, instead of the rest landing on the
+    // shell's screen after `fg`.
+    _ = restorer.beginFrame()
     let outputCopy = dup(options.outputDescriptor)
     let inputCopy = dup(options.inputDescriptor)
     guard outputCopy >= 0, inputCopy >= 0,
       let output = fdopen(outputCopy, "w"), let input = fdopen(inputCopy, "r")
     else {
       let code = errno
+      restorer.endFrame()
       restorer.uninstall()
       throw .systemCall("dup", errno: code)
     }
     guard let screen = newterm(type, output, input) else {
       fclose(output)
       fclose(input)
+      restorer.endFrame()
       restorer.uninstall()
       throw .unknownTerminalType(type)
     }
@@ -158,15 +167,16 @@ public final class CursesTerminal {
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
     restorer.protect()
     CursesTerminal.isSessionOpen = true
-    enableModes()
+    restorer.endFrame()
   }
 
   /// Turns bracketed paste and mouse reporting on (the restore turns them off).
   ///
-  /// Written straight to the terminal: ncurses has nothing buffered at this point (right
-  /// after `newterm`, or after `endwin` flushed), and the modes do not depend on the screen.
+  /// Only inside a frame, after `doupdate` flushed: a stop then waits for the frame's end, so
+  /// a mode is never switched on behind a restore.
   private func enableModes() {
     let bytes = modesOn
+    guard !bytes.isEmpty else { return }
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
@@ -227,12 +237,31 @@ public final class CursesTerminal {
 
   /// Sets the terminal up again after the process was stopped and continued.
   public func resume() {
-    // NB: the SIGTSTP handler already put the terminal back behind ncurses' back; endwin makes
-    // ncurses agree, and the next doupdate re-enters (smcup, modes, cursor). A frame since the
-    // continue may have done so already.
-    if restorer.takeContinued() { endwin() }
+    // NB: nothing is written here, outside a frame: the next frame sets the terminal up again
+    // (see update()), so a second stop cannot come between a mode switched on and its restore.
     clearok(sk_curscr(), true)
-    enableModes()
+  }
+
+  /// Makes ncurses agree that the terminal was put back behind its back (by the SIGTSTP
+  /// handler), so the next `doupdate` sets it up again (smcup, modes, cursor).
+  ///
+  /// `endwin` would also write: move the shell's cursor to the last row and leave the
+  /// alternate screen a second time. Its output goes to /dev/null instead, so the shell's
+  /// cursor stays where the prompt was.
+  private func forgetTerminalState() {
+    let descriptor = fileno(output)
+    fflush(output)
+    let saved = dup(descriptor)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    if saved >= 0, null >= 0, dup2(null, descriptor) >= 0 {
+      endwin()
+      _ = dup2(saved, descriptor)
+    } else {
+      endwin()
+    }
+    for descriptor in [null, saved] where descriptor >= 0 {
+      CursesTerminal.closeDescriptor(descriptor)
+    }
   }
 
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.
@@ -242,10 +271,15 @@ public final class CursesTerminal {
   /// and repaints everything.
   public func update() {
     if restorer.beginFrame() {
-      endwin()
+      forgetTerminalState()
       clearok(sk_curscr(), true)
+      needsModesOn = true
     }
     doupdate()
+    if needsModesOn {
+      needsModesOn = false
+      enableModes()
+    }
     restorer.endFrame()
   }
 
@@ -259,6 +293,17 @@ public final class CursesTerminal {
     fclose(input)
     restorer.finish()
     CursesTerminal.isSessionOpen = false
+  }
+
+  /// `close(2)`, which the session's own ``close()`` hides.
+  private static func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Darwin)
+      _ = Darwin.close(descriptor)
+    #elseif canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #elseif canImport(Musl)
+      _ = Musl.close(descriptor)
+    #endif
   }
 
   /// Selects the environment's character type so ncursesw reads and writes UTF-8.
