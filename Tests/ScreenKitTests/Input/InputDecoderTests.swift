@@ -26,6 +26,20 @@ import Testing
     #expect(decoder.deadline == nil)
   }
 
+  /// A sequence cut by the shell's line editor does not swallow the key typed after it.
+  ///
+  /// Keys typed while the program is stopped sit in the line editor, whose erase can cut
+  /// `ESC [ 5 ~` before a `?`; after `fg` that arrives as one read. Once the delay passes, a
+  /// later `q` is a key, not the final byte of the cut sequence.
+  @Test func aSequenceCutByTheLineEditorDoesNotSwallowTheNextKey() {
+    var decoder = InputDecoder()
+    let typed = decoder.decode(Array("r\u{1B}[6~\u{1B}OB\u{1B}[5?".utf8), at: .zero)
+    #expect(typed.first == .key("r"))
+    #expect(decoder.deadline != nil, "an incomplete sequence is resolved after the delay")
+    _ = decoder.flush()
+    #expect(decoder.decode(Array("q".utf8), at: .seconds(1)) == keys("q"))
+  }
+
   @Test func anInvalidByteBecomesOneReplacementAndSwallowsNothing() {
     #expect(decode(bytes: [0xFF] + Array("abc".utf8)) == keys("\u{FFFD}", "a", "b", "c"))
     #expect(decode(bytes: [0xE6, 0xBC] + Array("q漢".utf8)) == keys("\u{FFFD}", "q", "漢"))
