@@ -5,7 +5,9 @@ import Testing
 /// The built demo driven in a real terminal (tmux): what a user sees and types, end to end.
 ///
 /// Every test starts its own tmux server, waits for screen text with a deadline (never a
-/// fixed sleep), and kills the server when it ends.
+/// fixed sleep), and kills the server when it ends. A state shown only for a while (the
+/// spinner, the refresh badge) is asserted on the recorded output, never by catching it on
+/// the screen: a late start or a late poll would miss it.
 @Suite(
   "Demo in a real terminal", .serialized,
   .enabled(if: Shell.hasTmux, "tmux is not installed"))
@@ -16,10 +18,11 @@ struct DemoEndToEndTests {
   @Test func spinnerShowsUntilTheEpisodesListLoads() async throws {
     let demo = try TmuxSession(["--latency", "1.5"])
     defer { demo.close() }
-    let loading = try await demo.waitFor("Loading…")
-    #expect(!loading.contains(Self.firstEpisode))
     let list = try await demo.waitFor(Self.firstEpisode, "▸ Swift Basics", "35 episodes")
     #expect(!list.contains("Loading…"))
+    // NB: "Networking" is written in one run with the first episode row.
+    let output = try await demo.waitForOutput("Networking")
+    #expect(output.wrote("Loading…", before: "Networking"), "output:\n\(output.text)")
   }
 
   @Test func enterOpensTheEpisodeDetail() async throws {
@@ -47,13 +50,19 @@ struct DemoEndToEndTests {
     let demo = try TmuxSession(["--latency", "1.5"])
     defer { demo.close() }
     try await demo.waitFor(Self.firstEpisode)
+    try await demo.waitForOutput("Networking")
+    #expect(!demo.output().contains("refreshing"))
     try demo.send("r")
-    let refreshing = try await demo.waitFor("refreshing")
-    #expect(refreshing.contains(Self.firstEpisode))
-    #expect(!refreshing.contains("Loading…"))
+    // The badge is drawn, and the list is never replaced by the spinner while it shows. NB:
+    // cells that do not change are not written again, so the list staying is the spinner
+    // never being written after the refresh began.
+    let output = try await demo.waitForOutput("refreshing")
+    let hint = "output:\n\(output.text)"
+    #expect(output.after("Networking").wrote("refreshing", before: "Loading…"), "\(hint)")
     try await demo.waitUntil("the refresh to end") { screen in
       !screen.contains("refreshing") && screen.contains(Self.firstEpisode)
     }
+    #expect(!demo.output().after("refreshing").contains("Loading…"), "\(hint)")
   }
 
   @Test func backReturnsToTheListWithTheSelectionKept() async throws {

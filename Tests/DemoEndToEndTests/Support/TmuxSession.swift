@@ -10,12 +10,21 @@ import Testing
 /// error, a trace) is complete once `result` exists, so tests wait for that file, never for
 /// the screen line or for a file the shell may still be writing. Tests wait for text with a
 /// deadline, polling `capture-pane`; ``close()`` kills the server.
+///
+/// Everything the pane's programs write is also recorded, from before the demo's first byte:
+/// the pane's shell waits on a tmux channel, and the session signals it only once
+/// `pipe-pane` is attached. A state the demo shows only for a while (a spinner, a refresh
+/// badge) is asserted on that record with ``waitForOutput(_:timeout:sourceLocation:)``, not
+/// by polling the screen, which misses it when the demo starts late or a poll comes late.
 final class TmuxSession {
   /// The session's scratch directory: terminal settings and anything a test puts there.
   let directory: URL
   private let socket: String
   private let name = "demo"
   private var socketPath = ""
+  /// Where the pane's output is recorded; beside the scratch directory, so a demo listing
+  /// that directory does not see it grow.
+  private let outputPath: String
 
   /// Starts `Demo` with `arguments` in a `width`×`height` pane, in the scratch directory
   /// after `prepare` has filled it.
@@ -34,6 +43,7 @@ final class TmuxSession {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("screenkit-e2e-\(id)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    outputPath = directory.path + ".output"
     try prepare?(directory)
     let dir = Shell.quote(directory.path)
     let variables = environment.sorted { $0.key < $1.key }
@@ -43,14 +53,19 @@ final class TmuxSession {
     // report, say) can be read after the pane is gone.
     // NB: `result` is renamed into place only when complete: a reader that sees it reads all
     // of it. The demo has ended by then, so its standard error and trace are complete too.
+    // NB: `tmux wait-for` in the pane reaches this server through `TMUX`; a signal sent before
+    // it waits is remembered.
+    let channel = "\(socket)-go"
     let script = """
-      cd \(dir) && stty -g > stty-before; \(before)\(demo) \(redirections) 2> stderr; \
+      cd \(dir) && stty -g > stty-before; tmux wait-for \(channel); \(before)\(demo) \(redirections) 2> stderr; \
       status=$?; { echo "$status"; stty -g; } > result.partial && mv result.partial result; \
       echo EXIT=$status; sleep 60
       """
     try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     socketPath = try tmux(["display-message", "-p", "#{socket_path}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
+    try tmux(["pipe-pane", "-o", "-t", name, "cat >> \(Shell.quote(outputPath))"])
+    try tmux(["wait-for", "-S", channel])
   }
 
   /// Kills the server and removes the scratch directory.
@@ -59,6 +74,39 @@ final class TmuxSession {
     // NB: a killed server leaves its socket file behind.
     if !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
     try? FileManager.default.removeItem(at: directory)
+    try? FileManager.default.removeItem(atPath: outputPath)
+  }
+
+  /// What the pane's programs have written so far, as text; the recording lags the screen a
+  /// little (it goes through a pipe), so wait for a text with ``waitForOutput(_:timeout:sourceLocation:)``
+  /// before asserting on what came before it.
+  func output() -> TerminalOutput {
+    TerminalOutput(bytes: Array((FileManager.default.contents(atPath: outputPath)) ?? Data()))
+  }
+
+  /// Waits until the recorded output holds every one of `texts` and returns the output.
+  ///
+  /// Each text must have been written in one run (see ``TerminalOutput``). Whatever the demo
+  /// showed, however briefly, is in the record: the wait is only for the bytes to arrive.
+  @discardableResult
+  func waitForOutput(
+    _ texts: String..., timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> TerminalOutput {
+    let deadline = ContinuousClock.now + timeout
+    var recorded = output()
+    while !texts.allSatisfy(recorded.contains) {
+      guard ContinuousClock.now < deadline else {
+        let what = texts.map { "\"\($0)\"" }.joined(separator: " and ")
+        Issue.record(
+          "timed out after \(timeout) waiting for the output to hold \(what); it was:\n\(recorded.text)",
+          sourceLocation: sourceLocation)
+        throw E2EError("timed out waiting for the output to hold \(what)")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+      recorded = output()
+    }
+    return recorded
   }
 
   /// Types keys, as tmux names them (`Enter`, `Escape`, `Tab`, `j`).
