@@ -91,8 +91,8 @@ enum LoadingVariant: String, CaseIterable {
   }
 }
 
-/// The protocol variant of the scenario: it holds a `ScreenLoader`, draws the spinner
-/// itself, and shows the loaded text.
+/// The protocol variant of the scenario: it holds a `ScreenLoader` and shows the loaded text;
+/// the core does the rest.
 final class ProtocolTextScreen: Screen, Loading {
   let loader = ScreenLoader<String>()
   private let options: LoadingOptions
@@ -116,13 +116,9 @@ final class ProtocolTextScreen: Screen, Loading {
 
   override func didAppear() { load(options: options, callback: fetch) }
 
-  override func willDisappear() { cancelLoading() }
-
+  // NB: nothing forwarded, as the README's pattern has it: the core draws the loader's spinner
+  // instead of this and its badge after it, gives it keys and cancels it on disappearance.
   override func draw(in canvas: inout Canvas) {
-    if loader.draw(in: &canvas) { return }
     canvas.drawText(text, at: .zero)
-    loader.drawOverlay(in: &canvas)
   }
-
-  override func handle(_ key: Key) -> Bool { loader.handle(key) }
 }
