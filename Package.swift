@@ -20,9 +20,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "ScreenKit", swiftSettings: strict),
+    // Virtual time, manual task scheduling and seeded randomness: standard library only, so
+    // the benchmarks and the demo use them without linking swift-testing (and its Foundation).
+    .target(name: "ScreenKitSimulation", swiftSettings: strict),
     .target(
       name: "ScreenKitTesting",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "ScreenKitSimulation"],
       swiftSettings: strict
     ),
     // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
@@ -44,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "Demo",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "CNCurses",
+        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
@@ -102,22 +105,35 @@ let package = Package(
 // The benchmarks measure through Linux interfaces (/proc, per-thread CPU clocks), so they are
 // built on Linux only.
 #if os(Linux)
-  // Programs on a pseudo-terminal for tests and benchmarks: a pty, a child as a shell's
-  // foreground job on it, its state changes and what it left behind (read from /proc).
-  // Standard library and Glibc only; the C part does what Swift cannot between fork and exec.
+  // Programs on a pseudo-terminal for the tests and the benchmarks, the one toolkit for both:
+  // a pty read on demand or recorded by a thread (every byte stamped), a child spawned plainly
+  // or as a shell's foreground job, its state changes, its resource use and what it left
+  // behind (read from /proc). Standard library and Glibc only (no Foundation, no
+  // swift-testing); the C part does what Swift cannot between fork and exec.
   package.targets.append(.target(name: "CTerminalProcess"))
   package.targets.append(
     .target(name: "TerminalProcess", dependencies: ["CTerminalProcess"], swiftSettings: strict))
-  // The chaos test and the tests of the pty machinery run on Linux only.
+  // The tests on a pty run on Linux only: the chaos test, and the ncurses backend's on a real
+  // terminal (its other tests, in ScreenKitCursesTests, build everywhere).
   for target in package.targets where target.name == "DemoEndToEndTests" {
     target.dependencies.append("TerminalProcess")
   }
+  package.targets.append(
+    .testTarget(
+      name: "ScreenKitCursesTerminalTests",
+      dependencies: [
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "CNCurses", "TerminalProcess",
+      ],
+      swiftSettings: strict
+    ))
   package.products.append(.executable(name: "Benchmarks", targets: ["Benchmarks"]))
   package.targets.append(
     .executableTarget(
       name: "Benchmarks",
       // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
-      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
+      dependencies: [
+        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "TerminalProcess",
+      ],
       path: "Sources/ScreenKitBenchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
       // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenKitSimulation
 import Synchronization
 
 /// The demo's back end: it reads the catalogue (bundled or `--data`), and makes every load
@@ -11,7 +12,7 @@ import Synchronization
 /// retry. Calls run off the main actor and are cancelled with their task.
 final class CatalogueService: Sendable {
   private struct State {
-    var generator: SeededGenerator
+    var generator: SeededRandom
     var loads = 0
   }
 
@@ -30,7 +31,7 @@ final class CatalogueService: Sendable {
     self.network = network
     self.clock = clock
     self.trace = trace
-    self.state = Mutex(State(generator: SeededGenerator(seed: network.seed)))
+    self.state = Mutex(State(generator: SeededRandom(seed: network.seed)))
   }
 
   /// The number of loads started so far.

@@ -18,6 +18,12 @@ public struct TerminalModes: Hashable, Sendable, CustomStringConvertible {
   /// Whether the terminal echoes what is typed (`ECHO`).
   public var echoes: Bool { fields.c_lflag & tcflag_t(ECHO) != 0 }
 
+  /// Whether input is read a line at a time, with line editing (`ICANON`).
+  public var isCanonical: Bool { fields.c_lflag & tcflag_t(ICANON) != 0 }
+
+  /// Whether Ctrl-C, Ctrl-\ and Ctrl-Z send signals (`ISIG`).
+  public var generatesSignals: Bool { fields.c_lflag & tcflag_t(ISIG) != 0 }
+
   /// These modes with echo turned on or off.
   public func echoing(_ on: Bool) -> TerminalModes {
     var modes = fields

@@ -1,3 +1,5 @@
+import TerminalProcess
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)

@@ -1,6 +1,7 @@
 import ScreenKit
 import ScreenKitCurses
 import Synchronization
+import TerminalProcess
 
 /// The real run loop with a `LoadingController` showing its spinner: the time from a load's
 /// completion handler being called (on another thread, as a network callback would) to the

@@ -1,4 +1,5 @@
 import ScreenKit
+import TerminalProcess
 
 #if canImport(Darwin)
   import Darwin
@@ -15,13 +16,13 @@ enum MemoryProbe {
   /// Runs the probe in a child process and returns bytes per screen.
   static func measureInChild(kind: String, count: Int) -> Double? {
     guard
-      let child = ChildProcess(
-        executable: ChildProcess.selfExecutable,
-        arguments: ["--probe-memory", kind, String(count)], terminal: nil, environment: [:])
+      let child = try? ChildProcess(
+        executable: ChildProcess.executablePath,
+        arguments: ["--probe-memory", kind, String(count)], error: .discarded,
+        environment: ["LANG": "C.UTF-8"]),
+      child.end(by: Deadline(after: .seconds(10))) == .exited(0)
     else { return nil }
-    let output = child.readOutput()
-    guard child.wait().status == 0 else { return nil }
-    return Double(output.split(separator: "\n").last.map(String.init) ?? "")
+    return Double(child.standardOutput().split(separator: "\n").last.map(String.init) ?? "")
   }
 
   /// The probe itself: mounts `count` screens of `kind` under one container and prints the

@@ -1,3 +1,5 @@
+import TerminalProcess
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -70,24 +72,33 @@ final class OutsideScenario: Scenario {
     defer { trace.remove() }
     // NB: no spaces, so the text arrives as one run of bytes whatever ncurses optimises.
     let text = "child-text-of-the-load-probe"
-    let recorder = PseudoTerminalRecorder()
-    recorder.watch(for: text)
-    guard
-      let child = ChildProcess(
-        executable: program.path,
-        arguments: program.arguments(seconds: seconds, text: text, trace: trace),
-        terminal: recorder.follower,
-        environment: ["TERM": "xterm-256color", "LINES": "\(height)", "COLUMNS": "\(width)"])
-    else {
-      recorder.close()
-      run.failure = "spawn failed"
+    let recorder: TerminalRecorder
+    let child: ChildProcess
+    do {
+      recorder = try TerminalRecorder()
+      recorder.watch(for: text)
+      do {
+        child = try ChildProcess(
+          executable: program.path,
+          arguments: program.arguments(seconds: seconds, text: text, trace: trace),
+          input: recorder.follower, output: .descriptor(recorder.follower), error: .discarded,
+          environment: [
+            "TERM": "xterm-256color", "LINES": "\(height)", "COLUMNS": "\(width)",
+            "LANG": "C.UTF-8",
+          ])
+      } catch {
+        recorder.close()
+        throw error
+      }
+    } catch {
+      run.failure = "spawn failed: \(error)"
       return run
     }
     defer { recorder.close() }
     let spawned = child.spawnedAt
     guard let loadStart = trace.waitFor("load_start", timeout: .seconds(10)) else {
       recorder.type("q")
-      _ = child.wait(timeout: .seconds(2))
+      child.end(by: Deadline(after: .seconds(2)))
       run.failure = "no load_start in the trace"
       return run
     }
@@ -169,10 +180,10 @@ final class OutsideScenario: Scenario {
       run.peakRSS = Double(peak) / 1024
     }
     recorder.type("q")
-    let ending = child.wait(timeout: .seconds(5))
-    run.totalCPU = ending.cpu.milliseconds
-    if ending.status != 0 {
-      run.failure = "exit status \(ending.status.map(String.init) ?? "signal")"
+    let ending = child.end(by: Deadline(after: .seconds(5)))
+    run.totalCPU = (child.usage?.processorTime ?? .zero).milliseconds
+    if ending != .exited(0) {
+      run.failure = "\(ending)"
     }
     return run
   }

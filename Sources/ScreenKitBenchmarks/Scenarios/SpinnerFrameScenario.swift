@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import TerminalProcess
 
 /// A lone spinner on a terminal of 80x24 and of 200x60: the bytes each frame sends to the
 /// terminal and the CPU each frame costs, from the ticker's timer to `doupdate`.

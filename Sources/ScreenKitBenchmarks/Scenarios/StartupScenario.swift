@@ -1,3 +1,5 @@
+import TerminalProcess
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -61,15 +63,24 @@ struct StartupScenario: Scenario {
     var residency = ""
     for _ in 0..<runs {
       if let tracePath = program.tracePath { unlink(tracePath) }
-      let recorder = PseudoTerminalRecorder()
-      if let marker = program.marker { recorder.watch(for: marker) }
-      guard
-        let child = ChildProcess(
-          executable: program.path, arguments: program.arguments, terminal: recorder.follower,
-          environment: ["TERM": "xterm-256color", "LINES": "24", "COLUMNS": "80"])
-      else {
-        failures.append("spawn failed")
-        recorder.close()
+      let recorder: TerminalRecorder
+      let child: ChildProcess
+      do {
+        recorder = try TerminalRecorder()
+        if let marker = program.marker { recorder.watch(for: marker) }
+        do {
+          child = try ChildProcess(
+            executable: program.path, arguments: program.arguments, input: recorder.follower,
+            output: .descriptor(recorder.follower), error: .discarded,
+            environment: [
+              "TERM": "xterm-256color", "LINES": "24", "COLUMNS": "80", "LANG": "C.UTF-8",
+            ])
+        } catch {
+          recorder.close()
+          throw error
+        }
+      } catch {
+        failures.append("spawn failed: \(error)")
         break
       }
       var frameAt: Duration?
@@ -93,7 +104,7 @@ struct StartupScenario: Scenario {
         residency = "RSS now: \(format(anon)) MiB anonymous + \(format(file)) MiB file-backed"
       }
       recorder.type("q")
-      let ending = child.wait()
+      let ending = child.end(by: Deadline(after: .seconds(10)))
       recorder.close()
       guard let frameAt else {
         failures.append("no frame")
@@ -101,14 +112,14 @@ struct StartupScenario: Scenario {
       }
       startup.add((frameAt - child.spawnedAt).milliseconds)
       // NB: VmHWM first: ru_maxrss carries this benchmark's own peak over the child's exec.
-      peak.add(Double(highWater ?? ending.peakResidentBytes) / 1_048_576)
+      peak.add(Double(highWater ?? child.usage?.peakResidentBytes ?? 0) / 1_048_576)
       if let tracePath = program.tracePath, let trace = ProcFiles.read(tracePath),
         let start = TraceFile.time(of: "start", in: trace)
       {
         toMain.add((start - child.spawnedAt).milliseconds)
       }
-      if ending.status != 0 {
-        failures.append("exit status \(ending.status.map(String.init) ?? "signal")")
+      if ending != .exited(0) {
+        failures.append("\(ending)")
       }
     }
     if let tracePath = program.tracePath { unlink(tracePath) }

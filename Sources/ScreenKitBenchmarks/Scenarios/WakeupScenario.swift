@@ -1,6 +1,7 @@
 import ScreenKit
 import ScreenKitCurses
 import Synchronization
+import TerminalProcess
 
 /// The real run loop on a pty, idle and with one spinner: wake-ups per second (context
 /// switches from `/proc/self/task/*/status`, and the loop's own `wakeCount`), and the share of

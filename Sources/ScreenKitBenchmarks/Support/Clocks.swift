@@ -1,6 +1,3 @@
-import ScreenKit
-import Synchronization
-
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -51,45 +48,4 @@ extension Duration {
 
   /// The duration in seconds, as a floating-point number.
   var seconds: Double { milliseconds / 1000 }
-}
-
-/// A clock that moves only when the benchmark advances it, so spinner frames happen exactly
-/// when a scenario asks for them and nothing else runs in between.
-final class ManualClock: Clock, Sendable {
-  /// A point on the manual clock.
-  struct Instant: InstantProtocol {
-    /// Nanoseconds since the clock started.
-    var nanoseconds: Int64
-
-    func advanced(by duration: Duration) -> Instant {
-      Instant(nanoseconds: nanoseconds + Int64(duration.milliseconds * 1_000_000))
-    }
-
-    func duration(to other: Instant) -> Duration {
-      .nanoseconds(other.nanoseconds - nanoseconds)
-    }
-
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-  }
-
-  private let current = Atomic<Int64>(0)
-
-  /// The current reading.
-  var now: Instant { Instant(nanoseconds: current.load(ordering: .acquiring)) }
-
-  /// The smallest step: a nanosecond.
-  var minimumResolution: Duration { .nanoseconds(1) }
-
-  /// Moves the clock forward by `duration`.
-  func advance(by duration: Duration) {
-    current.add(duration.saturatingCount(of: .nanoseconds(1)), ordering: .releasing)
-  }
-
-  /// Nothing in the benchmarks sleeps on this clock; a sleeper just yields until it is due.
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    while now < deadline {
-      try Task.checkCancellation()
-      await Task.yield()
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import TerminalProcess
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -55,13 +57,13 @@ struct ProbeProgram: Sendable {
     guard let compiler else { return .failure(.init(reason: "no C compiler in /usr/bin")) }
     let output = "/tmp/screenkit-bench-\(getpid())-ncurses-reference"
     guard
-      let child = ChildProcess(
+      let child = try? ChildProcess(
         executable: compiler,
-        arguments: ["-O2", "-std=gnu11", "-o", output, source, "-lncursesw"], terminal: nil,
-        environment: [:])
+        arguments: ["-O2", "-std=gnu11", "-o", output, source, "-lncursesw"],
+        output: .discarded, error: .discarded, environment: ["LANG": "C.UTF-8"])
     else { return .failure(.init(reason: "cannot start \(compiler)")) }
-    _ = child.readOutput()
-    guard child.wait(timeout: .seconds(60)).status == 0, access(output, X_OK) == 0 else {
+    guard child.end(by: Deadline(after: .seconds(60))) == .exited(0), access(output, X_OK) == 0
+    else {
       return .failure(
         .init(reason: "\(compiler) failed on \(source) (is libncurses-dev installed?)"))
     }

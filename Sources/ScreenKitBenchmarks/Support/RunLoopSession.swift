@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import TerminalProcess
 
 #if canImport(Darwin)
   import Darwin
@@ -14,7 +15,7 @@ import ScreenKitCurses
 @MainActor
 final class RunLoopSession {
   /// The pty the application's terminal is on.
-  let recorder: PseudoTerminalRecorder
+  let recorder: TerminalRecorder
   /// The application under test.
   let application: CursesApplication
 
@@ -22,7 +23,11 @@ final class RunLoopSession {
   init(root: Screen, size: Size = Size(width: 80, height: 24)) {
     setenv("LINES", "\(size.height)", 1)
     setenv("COLUMNS", "\(size.width)", 1)
-    recorder = PseudoTerminalRecorder()
+    do {
+      recorder = try TerminalRecorder()
+    } catch {
+      fatalError("Benchmarks: \(error)")
+    }
     var options = CursesTerminal.Options()
     options.inputDescriptor = recorder.follower
     options.outputDescriptor = recorder.follower
@@ -33,7 +38,7 @@ final class RunLoopSession {
   /// Runs the loop while `monitor` runs on its own thread.
   ///
   /// The monitor must end by calling ``requestQuit(_:through:)``. Returns the error that stopped the terminal from opening, if any.
-  func run(monitor: @escaping @Sendable (PseudoTerminalRecorder) -> Void) async -> TerminalError? {
+  func run(monitor: @escaping @Sendable (TerminalRecorder) -> Void) async -> TerminalError? {
     let recorder = self.recorder
     let thread = BackgroundThread {
       monitor(recorder)

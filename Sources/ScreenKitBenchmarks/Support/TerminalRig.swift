@@ -1,5 +1,7 @@
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitSimulation
+import TerminalProcess
 
 #if canImport(Darwin)
   import Darwin
@@ -10,17 +12,17 @@ import ScreenKitCurses
 #endif
 
 /// A screen hierarchy drawn through the real ncurses backend onto a pseudo-terminal, one frame
-/// at a time, on a ``ManualClock``: each frame does what ``CursesApplication`` does when its
+/// at a time, on a `VirtualClock`: each frame does what ``CursesApplication`` does when its
 /// timer fires (run what is due, render the damage, write it, `doupdate`), without the
 /// Dispatch wake-up, so a frame's cost and bytes can be measured alone.
 @MainActor
 final class TerminalRig {
   /// The pty the terminal is on.
-  let recorder: PseudoTerminalRecorder
+  let recorder: TerminalRecorder
   /// The ncurses session.
   let terminal: CursesTerminal
   /// The clock the hierarchy reads.
-  let clock: ManualClock
+  let clock: VirtualClock
   /// The stage of the hierarchy.
   let stage: Stage
   /// The writer that turns canvases into ncurses calls.
@@ -34,7 +36,9 @@ final class TerminalRig {
     // NB: a fresh pty reports 0x0; ncurses then takes LINES and COLUMNS from the environment.
     setenv("LINES", "\(size.height)", 1)
     setenv("COLUMNS", "\(size.width)", 1)
-    let recorder = PseudoTerminalRecorder()
+    guard let recorder = try? TerminalRecorder() else {
+      throw .systemCall("openpty", errno: errno)
+    }
     var options = CursesTerminal.Options()
     options.inputDescriptor = recorder.follower
     options.outputDescriptor = recorder.follower
@@ -48,7 +52,7 @@ final class TerminalRig {
     }
     self.recorder = recorder
     self.terminal = terminal
-    let clock = ManualClock()
+    let clock = VirtualClock()
     self.clock = clock
     stage = Stage(root: root, size: terminal.size, scheduler: Scheduler(clock: ScreenClock(clock)))
     writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
@@ -68,7 +72,7 @@ final class TerminalRig {
 
   /// Moves the clock on by `duration` and draws the frame that is then due.
   func advance(by duration: Duration) {
-    clock.advance(by: duration)
+    clock.advance(to: clock.now.advanced(by: duration))
     drawFrame()
   }
 

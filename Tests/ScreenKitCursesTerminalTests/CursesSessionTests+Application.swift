@@ -3,6 +3,7 @@ import Dispatch
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
+import TerminalProcess
 import Testing
 
 @testable import ScreenKitCurses
@@ -19,7 +20,7 @@ import Testing
 /// deadlines and the lifetimes of the descriptors its event sources watch. Part of the
 /// serialized session suite, since a process has one ncurses session at a time.
 extension CursesSessionTests {
-  private func options(_ pty: PseudoTerminal) -> CursesTerminal.Options {
+  private func options(_ pty: TerminalRecorder) -> CursesTerminal.Options {
     var options = CursesTerminal.Options()
     options.inputDescriptor = pty.follower
     options.outputDescriptor = pty.follower
@@ -33,7 +34,7 @@ extension CursesSessionTests {
   /// sending signals); a run that has not returned ten seconds later is quit from outside.
   @discardableResult
   private func run(
-    _ application: CursesApplication, on pty: PseudoTerminal, once ready: String? = nil,
+    _ application: CursesApplication, on pty: TerminalRecorder, once ready: String? = nil,
     _ action: @escaping @Sendable () -> Void = {}
   ) async throws -> Bool {
     let finished = Shared(false)
@@ -53,9 +54,9 @@ extension CursesSessionTests {
   }
 
   @Test func quitBeforeRunMakesRunReturnAtOnceWithoutTouchingTheTerminal() async throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
-    let before = pty.modes()
+    let before = try pty.modes()
     let application = CursesApplication(root: SizeScreen(), options: options(pty))
     application.onUnhandledKey = { application, key in
       if key == "q" { application.quit() }
@@ -65,7 +66,7 @@ extension CursesSessionTests {
     #expect(endedByItself, "run() waited for a quit that had already been asked for")
     #expect(application.frameCount == 0)
     #expect(pty.written.isEmpty)
-    #expect(sameModes(pty.modes(), before))
+    #expect(try pty.modes() == before)
     // The request was used up: the next run shows the screen until it is quit again.
     let ranAgain = try await run(application, on: pty, once: "size 80x24") { pty.type("q") }
     #expect(ranAgain)
@@ -73,7 +74,7 @@ extension CursesSessionTests {
   }
 
   @Test func theDocumentedQuitHandlerDoesNotKeepTheApplicationAlive() async throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     weak var weakApplication: CursesApplication?
     do {
@@ -96,7 +97,7 @@ extension CursesSessionTests {
   /// opened is still open after it.
   @Test func sessionsOpenedAndClosedInALoopEachSeeTheirOwnDescriptors() async throws {
     for round in 0..<12 {
-      let pty = try PseudoTerminal()
+      let pty = try TerminalRecorder()
       let application = CursesApplication(root: SizeScreen(), options: options(pty))
       application.onUnhandledKey = { application, key in
         if key == "q" { application.quit() }
@@ -136,7 +137,7 @@ extension CursesSessionTests {
   /// Timers, timeouts and frame intervals far in the future (even the largest `Duration`)
   /// arm the run loop's timer for "practically never" instead of trapping.
   @Test func farFutureDeadlinesDoNotTrapTheRunLoop() async throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let screen = SizeScreen()
     let application = CursesApplication(root: screen, options: options(pty))
@@ -205,7 +206,7 @@ private final class Shared<Value: Sendable>: Sendable {
 extension CursesSessionTests {
   /// Runs `body` with the standard screen of an ncurses session a host program opened.
   private func withForeignSession(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     CursesTerminal.useUTF8Locale()
     let output = fdopen(dup(pty.follower), "w")

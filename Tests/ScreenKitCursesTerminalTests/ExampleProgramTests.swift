@@ -1,3 +1,4 @@
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -17,7 +18,7 @@ import Testing
     run.expectShows("Hello, ScreenKit!")
     run.terminal.type("x")
     run.expectShows("You pressed x")
-    run.expectQuitsWithTheTerminalRestored()
+    try run.expectQuitsWithTheTerminalRestored()
   }
 
   @Test(arguments: [
@@ -34,7 +35,7 @@ import Testing
     run.expectShows("Loaded on attempt 2")
     run.terminal.type("r")
     run.expectShows("refresh failed")
-    run.expectQuitsWithTheTerminalRestored()
+    try run.expectQuitsWithTheTerminalRestored()
   }
 
   @Test func navigationPushesOnEnterForEitherRowTypeAndPopsOnEscape() throws {
@@ -51,7 +52,7 @@ import Testing
       }, "Esc did not go back to the list")
     run.terminal.type("j\r")
     run.expectShows("Left the heliosphere")
-    run.expectQuitsWithTheTerminalRestored()
+    try run.expectQuitsWithTheTerminalRestored()
   }
 
   @Test func embeddingHostsTheScreenInAPlainCursesProgram() throws {
@@ -61,22 +62,22 @@ import Testing
     run.expectShows("A ScreenKit screen in the pane")
     run.terminal.type("x")
     run.expectShows("The pane got x")
-    run.expectQuitsWithTheTerminalRestored()
+    try run.expectQuitsWithTheTerminalRestored()
   }
 }
 
 /// One example program started on a fresh pseudo-terminal.
 private struct ExampleRun {
-  let terminal: PseudoTerminal
+  let terminal: TerminalRecorder
   let child: ChildProcess
-  let modesBefore: termios
+  let modesBefore: TerminalModes
 
   init(executable: String) throws {
-    terminal = try PseudoTerminal()
-    modesBefore = terminal.modes()
+    terminal = try TerminalRecorder()
+    modesBefore = try terminal.modes()
     child = try ChildProcess(
-      executable: ChildProcess.builtExecutable(executable), input: terminal.follower,
-      output: terminal.follower,
+      executable: ChildProcess.productsDirectory + "/" + executable, input: terminal.follower,
+      output: .descriptor(terminal.follower),
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
   }
 
@@ -85,10 +86,12 @@ private struct ExampleRun {
       terminal.eventuallyShows(text), "never showed \"\(text)\"", sourceLocation: sourceLocation)
   }
 
-  func expectQuitsWithTheTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectQuitsWithTheTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0), sourceLocation: sourceLocation)
-    #expect(sameModes(modesBefore, terminal.modes()), sourceLocation: sourceLocation)
+    #expect(try terminal.modes() == modesBefore, sourceLocation: sourceLocation)
     #expect(
       terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left",
       sourceLocation: sourceLocation)

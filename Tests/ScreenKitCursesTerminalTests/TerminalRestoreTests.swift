@@ -1,4 +1,5 @@
 import Foundation
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -17,18 +18,18 @@ import Testing
       SIGTERM, SIGINT, SIGWINCH,
     ])
     defer { terminal.close() }
-    child.send(SIGTERM)
-    #expect(child.waitForEnd() == .signaled(SIGTERM))
-    #expect(sameModes(before, terminal.modes()))
+    child.signal(SIGTERM)
+    #expect(child.waitForEnd() == .signaled(SIGTERM, coreDumped: false))
+    #expect(try terminal.modes() == before)
   }
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
   func terminatingSignalRestoresModesAndEndsWithThatSignal(signal: Int32) throws {
     let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
-    child.send(signal)
-    #expect(child.waitForEnd() == .signaled(signal))
-    #expect(sameModes(before, terminal.modes()))
+    child.signal(signal)
+    #expect(child.waitForEnd() == .signaled(signal, coreDumped: false))
+    #expect(try terminal.modes() == before)
     #expect(terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left")
   }
 
@@ -40,8 +41,8 @@ import Testing
     defer { terminal.close() }
     terminal.type(key)
     let ending = child.waitForEnd()
-    #expect(ending == .signaled(signal))
-    #expect(sameModes(before, terminal.modes()))
+    #expect(ending == .signaled(signal, coreDumped: false))
+    #expect(try terminal.modes() == before)
     #expect(terminal.eventuallyShows("\u{1B}[?25h"), "the cursor was not shown again")
   }
 
@@ -50,7 +51,7 @@ import Testing
     defer { terminal.close() }
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0))
-    #expect(sameModes(before, terminal.modes()))
+    #expect(try terminal.modes() == before)
     #expect(child.standardError().hasPrefix("frames="))
   }
 
@@ -66,24 +67,24 @@ import Testing
   @Test func stopRestoresModesAndContinueSetsThemUpAgain() throws {
     let (terminal, child, before) = try TestHostLauncher.start(mode: "idle")
     defer { terminal.close() }
-    let during = terminal.modes()
-    child.send(SIGTSTP)
+    let during = try terminal.modes()
+    child.signal(SIGTSTP)
     #expect(child.waitForStop(timeout: .seconds(10)))
-    #expect(sameModes(before, terminal.modes()))
+    #expect(try terminal.modes() == before)
     let written = terminal.written.count
-    child.send(SIGCONT)
+    child.signal(SIGCONT)
     let redrawn = waitUntil(timeout: .seconds(10)) {
-      sameModes(during, terminal.modes())
+      (try? terminal.modes()) == during
         && String(decoding: terminal.written.dropFirst(written), as: UTF8.self).contains("READY")
     }
     #expect(redrawn)
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0))
-    #expect(sameModes(before, terminal.modes()))
+    #expect(try terminal.modes() == before)
   }
 
   @Test func outputToFileFailsWithOneLineAndExitCode2() throws {
-    let terminal = try PseudoTerminal()
+    let terminal = try TerminalRecorder()
     defer { terminal.close() }
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("screenkit-notty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -94,7 +95,7 @@ import Testing
       unlink(path)
     }
     let child = try ChildProcess(
-      executable: TestHostLauncher.executable, input: terminal.follower, output: file,
+      executable: TestHostLauncher.executable, input: terminal.follower, output: .descriptor(file),
       environment: ["TERM": "xterm-256color"])
     #expect(child.waitForEnd() == .exited(2))
     let message = child.standardError()

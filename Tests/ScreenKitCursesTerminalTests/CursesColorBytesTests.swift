@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import ScreenKit
+import TerminalProcess
 import Testing
 
 @testable import ScreenKitCurses
@@ -81,7 +82,7 @@ extension CursesSessionTests {
       unsetenv("TERMINFO")
       unsetenv("NO_COLOR")
     }
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty, terminalType: terminal)
     defer { session.close() }

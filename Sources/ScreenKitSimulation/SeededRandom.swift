@@ -1,5 +1,6 @@
-/// A small seeded random number generator (SplitMix64) for fuzz and property tests: equal seeds
-/// give equal sequences, so a failure names the seed that reproduces it.
+/// A small seeded random number generator (SplitMix64): equal seeds give equal sequences, so a
+/// fuzz test's failure names the seed that reproduces it, and the demo's `--fail-rate` with
+/// `--seed` fails the same loads on every run.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 

@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitTesting
+import TerminalProcess
 import Testing
 
 @testable import ScreenKitCurses
@@ -54,7 +55,7 @@ extension CursesSessionTests {
   @Test func emojiSequencesFlagsKeycapsAndWideTextLineUpWithTheCanvasAndLeaveNothingStale()
     throws
   {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -103,7 +104,7 @@ extension CursesSessionTests {
   /// Random graphemes built from the scalars that trouble terminals: for every one, the
   /// columns ncurses gives what the writer hands it add up to the canvas's `cellWidth`.
   @Test func randomGraphemesTakeTheColumnsTheCanvasGivesThemInTheWindow() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }

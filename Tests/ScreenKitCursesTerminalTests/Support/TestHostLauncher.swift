@@ -1,3 +1,4 @@
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -11,7 +12,7 @@ import Testing
 /// Starts the test host (ScreenKitCursesTestHost) on pseudo-terminals for the terminal tests.
 enum TestHostLauncher {
   /// The test host's executable, built next to the test bundle.
-  static let executable = ChildProcess.builtExecutable("ScreenKitCursesTestHost")
+  static let executable = ChildProcess.productsDirectory + "/" + "ScreenKitCursesTestHost"
 
   /// Starts the host in `mode` with `arguments` on a fresh pty, waits until its first frame is
   /// on the terminal, and returns the pty, the child and the modes from before it started.
@@ -21,18 +22,19 @@ enum TestHostLauncher {
     mode: String = "spinner", arguments: [String] = [], environment: [String: String] = [:],
     errorOnTerminal: Bool = false, blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (PseudoTerminal, ChildProcess, termios) {
-    let terminal = try PseudoTerminal()
-    let before = terminal.modes()
+  ) throws -> (TerminalRecorder, ChildProcess, TerminalModes) {
+    let terminal = try TerminalRecorder()
+    let before = try terminal.modes()
     let child = try ChildProcess(
       executable: executable, arguments: [mode] + arguments, input: terminal.follower,
-      output: terminal.follower, errorOutput: errorOnTerminal ? terminal.follower : nil,
+      output: .descriptor(terminal.follower),
+      error: errorOnTerminal ? .descriptor(terminal.follower) : .captured,
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) { $1 },
       blockedSignals: blockedSignals, ignoredSignals: ignoredSignals)
     let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
     #expect(ready, "the host never drew its first frame", sourceLocation: sourceLocation)
     #expect(
-      !sameModes(before, terminal.modes()), "the host did not change the terminal's modes",
+      try terminal.modes() != before, "the host did not change the terminal's modes",
       sourceLocation: sourceLocation)
     return (terminal, child, before)
   }
@@ -59,6 +61,6 @@ enum RestoreSequences {
 
 /// Whether the process ended as the sanitizer does when it owns a signal itself (thread
 /// sanitizer builds); the tests that send such a signal then have nothing to check.
-func endedInsideTheSanitizer(_ ending: ChildProcess.Ending?, _ child: ChildProcess) -> Bool {
+func endedInsideTheSanitizer(_ ending: WaitStatus?, _ child: ChildProcess) -> Bool {
   ending == .exited(66) && child.standardError().contains("ThreadSanitizer")
 }

@@ -2,6 +2,7 @@ import CNCurses
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
+import TerminalProcess
 import Testing
 
 @testable import ScreenKitCurses
@@ -22,7 +23,7 @@ import Testing
     unsetenv("NO_COLOR")
   }
 
-  func openSession(_ pty: PseudoTerminal, terminalType: String = "xterm-256color") throws
+  func openSession(_ pty: TerminalRecorder, terminalType: String = "xterm-256color") throws
     -> CursesTerminal
   {
     var options = CursesTerminal.Options()
@@ -44,22 +45,22 @@ import Testing
   }
 
   @Test func sessionOnPtySetsModesAndCloseRestoresThem() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
-    let before = pty.modes()
+    let before = try pty.modes()
     let session = try openSession(pty)
     #expect(session.size == Size(width: 80, height: 24))
-    let during = pty.modes()
-    #expect(during.c_lflag & tcflag_t(ECHO) == 0)
-    #expect(during.c_lflag & tcflag_t(ICANON) == 0)
-    #expect(during.c_lflag & tcflag_t(ISIG) != 0, "cbreak keeps Ctrl-C a signal")
+    let during = try pty.modes()
+    #expect(!during.echoes)
+    #expect(!during.isCanonical)
+    #expect(during.generatesSignals, "cbreak keeps Ctrl-C a signal")
     session.close()
-    #expect(sameModes(before, pty.modes()))
+    #expect(try pty.modes() == before)
     #expect(pty.eventuallyShows("\u{1B}[?1049h"))
   }
 
   @Test func keySequencesComeFromTheTerminalDescription() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -70,7 +71,7 @@ import Testing
   }
 
   @Test func secondSessionInOneProcessIsRefused() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -78,7 +79,7 @@ import Testing
   }
 
   @Test func gridWrittenToWindowReadsBackCellByCellIncludingCJK() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -107,7 +108,7 @@ import Testing
   }
 
   @Test func secondFrameChangingOneCellWritesOneCell() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -125,7 +126,7 @@ import Testing
   }
 
   @Test func cellsOutsideDamageAreNotWritten() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }
@@ -140,7 +141,7 @@ import Testing
   }
 
   @Test func noColorWritesEveryCellWithPairZero() throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     setenv("NO_COLOR", "1", 1)
     let session: CursesTerminal
@@ -160,7 +161,7 @@ import Testing
   /// Runs `body` with the standard screen of an ncurses session opened on a fresh pty, the
   /// way a host program owns its `newterm`/`endwin`.
   func withHostProgram(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     CursesTerminal.useUTF8Locale()
     let output = fdopen(dup(pty.follower), "w")

@@ -1,15 +1,9 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
-/// Reads of `/proc`: context switches per thread, resident memory, and heap use.
-enum ProcFiles {
+/// Reads of `/proc`: whole files, `status` fields, threads, context switches, resident memory.
+public enum ProcFiles {
   /// The whole text of a (small) file, or `nil` when it cannot be read.
-  static func read(_ path: String) -> String? {
+  public static func read(_ path: String) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -29,7 +23,7 @@ enum ProcFiles {
   }
 
   /// The number after `field:` in a `status` file (kB for memory fields).
-  static func field(_ field: String, in text: String) -> Int? {
+  public static func field(_ field: String, in text: String) -> Int? {
     for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
       let digits = line.dropFirst(field.count + 1).filter(\.isNumber)
       return Int(String(digits))
@@ -38,7 +32,7 @@ enum ProcFiles {
   }
 
   /// The thread ids of this process, or of process `pid`.
-  static func threadIDs(of pid: pid_t? = nil) -> [Int32] {
+  public static func threadIDs(of pid: Int32? = nil) -> [Int32] {
     guard let directory = opendir("/proc/\(pid.map(String.init) ?? "self")/task") else { return [] }
     defer { closedir(directory) }
     var ids: [Int32] = []
@@ -52,7 +46,7 @@ enum ProcFiles {
   }
 
   /// Voluntary plus involuntary context switches of each thread of this process.
-  static func contextSwitches() -> [Int32: Int] {
+  public static func contextSwitches() -> [Int32: Int] {
     var switches: [Int32: Int] = [:]
     for id in threadIDs() {
       guard let text = read("/proc/self/task/\(id)/status") else { continue }
@@ -64,7 +58,7 @@ enum ProcFiles {
   }
 
   /// Context switches and CPU time of every thread of process `pid`, read from the kernel.
-  static func threads(of pid: pid_t) -> [Int32: ThreadSample] {
+  public static func threads(of pid: Int32) -> [Int32: ThreadSample] {
     var samples: [Int32: ThreadSample] = [:]
     for id in threadIDs(of: pid) {
       let base = "/proc/\(pid)/task/\(id)"
@@ -85,39 +79,8 @@ enum ProcFiles {
   }
 
   /// The resident set size of this process now, in bytes.
-  static func residentBytes() -> Int {
+  public static func residentBytes() -> Int {
     (read("/proc/self/status").flatMap { field("VmRSS", in: $0) } ?? 0) * 1024
-  }
-}
-
-/// What the kernel counted for one thread.
-struct ThreadSample: Sendable {
-  /// Switches where the thread gave up the CPU (it blocked or slept): what a design causes.
-  var voluntarySwitches = 0
-  /// Switches where the scheduler took the CPU away: what other load on the machine causes.
-  var involuntarySwitches = 0
-  /// Time spent on a CPU.
-  var cpu: Duration = .zero
-}
-
-/// The change of a process's thread counters between two samples.
-struct ThreadDelta: Sendable {
-  /// Voluntary context switches, summed over the threads.
-  var voluntarySwitches = 0
-  /// Involuntary context switches, summed over the threads.
-  var involuntarySwitches = 0
-  /// CPU time, summed over the threads.
-  var cpu: Duration = .zero
-
-  /// The change from `before` to `after`; a thread that appeared in between counts from zero,
-  /// one that ended in between is lost (the window is short, and the demo's threads persist).
-  init(from before: [Int32: ThreadSample], to after: [Int32: ThreadSample]) {
-    for (id, sample) in after {
-      let earlier = before[id] ?? ThreadSample()
-      voluntarySwitches += sample.voluntarySwitches - earlier.voluntarySwitches
-      involuntarySwitches += sample.involuntarySwitches - earlier.involuntarySwitches
-      cpu += sample.cpu - earlier.cpu
-    }
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -12,17 +13,17 @@ import Testing
 /// What a user types, pastes and does to the terminal reaches a ScreenKit program (the test
 /// host on a pseudo-terminal) whole, in order, and ends it when the terminal goes away.
 @Suite struct TerminalInputTests {
-  private static let host = ChildProcess.builtExecutable("ScreenKitCursesTestHost")
+  private static let host = ChildProcess.productsDirectory + "/" + "ScreenKitCursesTestHost"
 
   /// Starts the host in `mode` on a fresh pty and waits until its first frame is shown.
   private func startHost(
     mode: String, environment: [String: String] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (PseudoTerminal, ChildProcess) {
-    let terminal = try PseudoTerminal()
+  ) throws -> (TerminalRecorder, ChildProcess) {
+    let terminal = try TerminalRecorder()
     let child = try ChildProcess(
       executable: Self.host, arguments: [mode], input: terminal.follower,
-      output: terminal.follower,
+      output: .descriptor(terminal.follower),
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) { $1 })
     let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
     #expect(ready, "the host never drew its first frame", sourceLocation: sourceLocation)
@@ -51,7 +52,7 @@ import Testing
   }
 
   /// Writes `bytes` to the terminal in chunks of varying sizes that cut characters in two.
-  private static func writeInChunks(_ bytes: [UInt8], to terminal: PseudoTerminal) {
+  private static func writeInChunks(_ bytes: [UInt8], to terminal: TerminalRecorder) {
     var offset = 0
     var size = 1
     while offset < bytes.count {
@@ -102,10 +103,10 @@ import Testing
     let (terminal, child) = try startHost(mode: "echo")
     defer { terminal.close() }
     #expect(terminal.eventuallyShows("\u{1B}[?2004h"))
-    child.send(SIGTSTP)
+    child.signal(SIGTSTP)
     #expect(child.waitForStop(timeout: .seconds(10)))
     let written = terminal.written.count
-    child.send(SIGCONT)
+    child.signal(SIGCONT)
     let enabled = waitUntil(timeout: .seconds(10)) {
       String(decoding: terminal.written.dropFirst(written), as: UTF8.self).contains("\u{1B}[?2004h")
     }
@@ -126,7 +127,7 @@ import Testing
     // NB: generous for a loaded CI machine; on a quiet one the host ends within 100 ms.
     #expect(elapsed < .seconds(2), "ended \(elapsed) after the hangup")
     if Self.isQuiet { #expect(elapsed < .milliseconds(100), "ended \(elapsed) after the hangup") }
-    let processorTime = try #require(child.processorTime)
+    let processorTime = try #require(child.usage?.processorTime)
     #expect(processorTime < .milliseconds(500), "the host used \(processorTime) of processor time")
   }
 
@@ -137,10 +138,10 @@ import Testing
     defer { terminal.close() }
     // While the host is stopped, `n` and more keys than one read takes pile up: the frame of
     // `n` is drawn with keys still pending, and those keys draw nothing themselves.
-    child.send(SIGSTOP)
+    child.signal(SIGSTOP)
     #expect(child.waitForStop(timeout: .seconds(10)))
     terminal.write(Array("n".utf8) + [UInt8](repeating: UInt8(ascii: "z"), count: 6000))
-    child.send(SIGCONT)
+    child.signal(SIGCONT)
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0))
     #expect(terminal.eventuallyShows("page1-row199-"), "the frame was abandoned part-way")

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -18,26 +19,26 @@ import Testing
     environment: [String: String], message: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let terminal = try PseudoTerminal()
-    let before = terminal.modes()
+    let terminal = try TerminalRecorder()
+    let before = try terminal.modes()
     let child: ChildProcess
     do {
       child = try ChildProcess(
         executable: TestHostLauncher.executable, input: terminal.follower,
-        output: terminal.follower, environment: environment)
+        output: .descriptor(terminal.follower), environment: environment)
     } catch {
       terminal.close()
       throw error
     }
     let ending = child.waitForEnd()
-    let modes = terminal.modes()
+    let modes = try terminal.modes()
     // NB: once closed, the pty has handed over everything the child wrote.
     terminal.close()
     #expect(ending == .exited(2), sourceLocation: sourceLocation)
     let error = child.standardError()
     #expect(error.split(separator: "\n").count == 1, "\(error)", sourceLocation: sourceLocation)
     #expect(error.contains(message), "\(error)", sourceLocation: sourceLocation)
-    #expect(sameModes(before, modes), sourceLocation: sourceLocation)
+    #expect(before == modes, sourceLocation: sourceLocation)
     #expect(
       terminal.written.isEmpty, "wrote \(terminal.writtenText.debugDescription)",
       sourceLocation: sourceLocation)

@@ -1,5 +1,6 @@
 import CNCurses
 import ScreenKit
+import TerminalProcess
 import Testing
 
 @testable import ScreenKitCurses
@@ -15,7 +16,7 @@ extension CursesSessionTests {
 
   @Test(arguments: [3, 2])
   func damageCuttingAWideCharacterWritesBothHalves(damagedColumn: Int) throws {
-    let pty = try PseudoTerminal()
+    let pty = try TerminalRecorder()
     defer { pty.close() }
     let session = try openSession(pty)
     defer { session.close() }

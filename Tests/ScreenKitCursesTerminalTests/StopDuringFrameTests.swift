@@ -1,4 +1,5 @@
 import Foundation
+import TerminalProcess
 import Testing
 
 #if canImport(Darwin)
@@ -28,10 +29,10 @@ import Testing
       // A slow terminal: the program blocks in the middle of writing a frame.
       terminal.pauseDraining()
       #expect(waitUntil(timeout: .seconds(10)) { child.isBlockedInWrite() }, "round \(round)")
-      child.send(SIGTSTP)
+      child.signal(SIGTSTP)
       terminal.resumeDraining()
       #expect(child.waitForStop(timeout: .seconds(10)), "round \(round)")
-      #expect(sameModes(before, terminal.modes()))
+      #expect(try terminal.modes() == before)
       // Everything written before the stop has arrived once it ends with the restore.
       let arrived = waitUntil(timeout: .seconds(10)) {
         let text = terminal.writtenText
@@ -44,7 +45,7 @@ import Testing
       #expect(arrived, "round \(round): the stop did not end with the terminal put back")
       let stopped = terminal.written.count
 
-      child.send(SIGCONT)
+      child.signal(SIGCONT)
       let redrawn = waitUntil(timeout: .seconds(10)) {
         let text = String(decoding: terminal.written.dropFirst(stopped), as: UTF8.self)
         guard let enter = text.range(of: "\u{1B}[?1049h") else { return false }
@@ -59,6 +60,6 @@ import Testing
     }
     terminal.type("q")
     #expect(child.waitForEnd() == .exited(0))
-    #expect(sameModes(before, terminal.modes()))
+    #expect(try terminal.modes() == before)
   }
 }
