@@ -77,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DemoEndToEndTests",
-      dependencies: ["ScreenKit"],
+      dependencies: ["ScreenKit", "ScreenKitSimulation"],
       swiftSettings: strict
     ),
     .testTarget(

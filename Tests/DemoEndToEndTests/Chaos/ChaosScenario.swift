@@ -1,4 +1,5 @@
 #if os(Linux)
+  import ScreenKitSimulation
   import TerminalProcess
 
   /// One chaos case, drawn from its seed: the demo's flags and window, the steps, the ending.
@@ -25,7 +26,7 @@
     /// Draws a case from `seed`, using only `actions` and `endings`.
     init(seed: UInt64, variant: ChaosVariant, actions: Set<ChaosStep.Kind>, endings: [ChaosEnding])
     {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       self.seed = seed
       self.variant = variant
       let size = WindowSize(
@@ -61,12 +62,12 @@
     }
 
     /// One element of a non-empty array.
-    private static func any<Value>(_ values: [Value], using random: inout SplitMix64) -> Value {
+    private static func any<Value>(_ values: [Value], using random: inout SeededRandom) -> Value {
       values[Int.random(in: 0..<values.count, using: &random)]
     }
 
     private static func pick<Value>(
-      _ weighted: [(Value, Int)], using random: inout SplitMix64
+      _ weighted: [(Value, Int)], using random: inout SeededRandom
     ) -> Value {
       var roll = Int.random(in: 0..<weighted.map(\.1).reduce(0, +), using: &random)
       for (value, weight) in weighted {
@@ -77,7 +78,7 @@
     }
 
     private static func step(
-      _ kind: ChaosStep.Kind, _ initial: WindowSize, _ latency: Int, _ random: inout SplitMix64
+      _ kind: ChaosStep.Kind, _ initial: WindowSize, _ latency: Int, _ random: inout SeededRandom
     ) -> ChaosStep {
       switch kind {
       case .keys:
