@@ -8,7 +8,8 @@ public import ScreenKit
 /// changes, calls ``tick()`` when ``nextDeadline`` has passed or ``wakeDescriptor`` became
 /// readable, and calls ``draw()`` when ``needsDraw`` is set; `draw` only `wnoutrefresh`es.
 /// A host has no globals, installs no signal handlers and never exits, so several can live
-/// side by side; hosts on one ncurses screen share one ``CursesPalette``.
+/// side by side; hosts on one ncurses screen share one ``CursesPalette``. It is a
+/// `ScreenHost` (the same contract for programs without ncurses) whose frames go to a window.
 ///
 /// ```swift
 /// let palette = CursesPalette()
@@ -23,7 +24,7 @@ public import ScreenKit
 @MainActor
 public final class EmbeddedHost {
   /// The stage the hosted hierarchy is shown on.
-  public let stage: Stage
+  public var stage: Stage { core.stage }
   /// The window drawn into.
   public private(set) var window: UnsafeMutablePointer<WINDOW>
   /// The region of the window the screen covers, or `nil` for the whole window.
@@ -32,8 +33,7 @@ public final class EmbeddedHost {
   public let writer: CursesCanvasWriter
 
   private let wake: WakeSignal
-  private let scheduler: Scheduler
-  private var input: InputFeed?
+  private let core: ScreenHost
 
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
   /// the hierarchy; nothing is drawn until ``draw()``.
@@ -46,15 +46,14 @@ public final class EmbeddedHost {
   ) throws(TerminalError) {
     let wake = try WakeSignal()
     self.wake = wake
-    self.scheduler = scheduler
     self.window = window
     self.region = region
     let area = EmbeddedHost.area(of: window, region: region)
     self.writer = CursesCanvasWriter(window: window, origin: area.origin, palette: palette)
-    self.stage = Stage(
-      root: root, size: area.size, scheduler: scheduler, environment: environment)
-    scheduler.wakeHandler = { wake.signal() }
-    stage.mount()
+    self.core = ScreenHost(
+      root: root, size: area.size, scheduler: scheduler, environment: environment,
+      decoder: { InputDecoder(sequences: TerminalCapabilities.keySequences()) },
+      wake: { wake.signal() })
   }
 
   /// A descriptor that becomes readable when work was posted from another thread; poll it
@@ -74,28 +73,26 @@ public final class EmbeddedHost {
   }
 
   /// The scheduler time of the earliest pending timer, or `nil` when none is set.
-  public var nextDeadline: Duration? { stage.scheduler.nextDeadline }
+  public var nextDeadline: Duration? { core.nextDeadline }
 
   /// How long the program may sleep before ``tick()`` has work, or `nil` for as long as it
   /// likes (until input or ``wakeDescriptor``).
-  public var timeUntilNextDeadline: Duration? {
-    nextDeadline.map { max(.zero, $0 - stage.scheduler.clock.now) }
-  }
+  public var timeUntilNextDeadline: Duration? { core.timeUntilNextDeadline }
 
   /// Whether a frame is waiting to be drawn.
-  public var needsDraw: Bool { stage.needsRender }
+  public var needsDraw: Bool { core.needsFrame }
 
   /// Runs posted work and due timers; returns how many actions ran.
   @discardableResult
   public func tick() -> Int {
     wake.drain()
-    return stage.scheduler.runDue()
+    return core.tick()
   }
 
   /// Routes a key to the hosted screens; returns whether one handled it.
   @discardableResult
   public func send(_ key: Key) -> Bool {
-    stage.send(key)
+    core.handle(.key(key))
   }
 
   /// Decodes and delivers the results of `get_wch` calls and returns whether anything
@@ -125,28 +122,16 @@ public final class EmbeddedHost {
   /// key sequences are read on first use, so the program's `newterm` must come first.
   @discardableResult
   public func handle(bytes: some Sequence<UInt8>) -> Bool {
-    let feed =
-      input
-      ?? InputFeed(
-        decoder: InputDecoder(sequences: TerminalCapabilities.keySequences()),
-        scheduler: stage.scheduler
-      ) { [weak self] event in self?.deliver(event) }
-    input = feed
     var handled = false
-    for event in feed.decode(bytes) { handled = deliver(event) || handled }
+    for event in core.decode(bytes: bytes) { handled = deliver(event) || handled }
     return handled
   }
 
   @discardableResult
   private func deliver(_ event: InputEvent) -> Bool {
-    switch event {
-    case .key(let key): return stage.send(key)
-    case .paste(let text): return stage.paste(text)
-    case .mouse(let mouse): return stage.send(mouse)
-    case .resize:
-      refit()
-      return true
-    }
+    guard case .resize = event else { return core.handle(event) }
+    refit()
+    return true
   }
 
   /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
@@ -168,10 +153,9 @@ public final class EmbeddedHost {
   /// Renders what changed and writes it into the window with `wnoutrefresh`; the program
   /// calls `doupdate`.
   public func draw() {
-    stage.update()
-    let changes = stage.render()
-    guard !stage.size.isEmpty else { return }
-    writer.write(changes, of: stage.canvas.grid)
+    let changes = core.frame()
+    guard !core.size.isEmpty else { return }
+    writer.write(changes, of: core.grid)
   }
 
   /// Repaints everything at the next draw, after the program drew over the region.
@@ -179,21 +163,12 @@ public final class EmbeddedHost {
   /// The screens are not drawn again: the stage's canvas still holds the frame, and the next
   /// draw writes all of it.
   public func redrawAll() {
-    stage.invalidateOutput()
+    core.redrawAll()
   }
 
   /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.
   public func close() {
-    input?.cancel()
-    input = nil
-    stage.scheduler.wakeHandler = nil
-    stage.unmount()
-  }
-
-  deinit {
-    // NB: work posted later (by a load still running) must not keep the pipe open or write to
-    // it; the pipe closes with the wake signal once this handler lets go of it.
-    scheduler.wakeHandler = nil
+    core.close()
   }
 
   private var area: Rect { EmbeddedHost.area(of: window, region: region) }
@@ -201,8 +176,7 @@ public final class EmbeddedHost {
   private func refit() {
     let area = self.area
     writer.retarget(window: window, origin: area.origin)
-    stage.resize(to: area.size)
-    redrawAll()
+    core.resize(to: area.size)
   }
 
   /// The region clipped to the window, or the whole window.

@@ -1,17 +1,15 @@
-import ScreenKit
-
 /// An ``InputDecoder`` fed by a host, with the Escape delay run as a scheduler timer: when
 /// input stops part-way through a sequence, the timer flushes the decoder at its deadline
 /// and hands the events to `deliver`.
 @MainActor
-final class InputFeed {
+package final class InputFeed {
   private var decoder: InputDecoder
   private let scheduler: Scheduler
   private let deliver: @MainActor (InputEvent) -> Void
   private var flushTimer: Scheduler.Timer?
 
   /// Creates a feed; `deliver` receives the events a timed flush produces.
-  init(
+  package init(
     decoder: InputDecoder, scheduler: Scheduler,
     deliver: @escaping @MainActor (InputEvent) -> Void
   ) {
@@ -21,7 +19,7 @@ final class InputFeed {
   }
 
   /// Decodes the next bytes read and returns the events they complete.
-  func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+  package func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     let events = decoder.decode(bytes, at: scheduler.clock.now)
     cancel()
     if let deadline = decoder.deadline {
@@ -30,8 +28,11 @@ final class InputFeed {
     return events
   }
 
+  /// When the pending flush runs, or `nil` when no sequence is cut short.
+  package var deadline: Duration? { decoder.deadline }
+
   /// Cancels the pending flush.
-  func cancel() {
+  package func cancel() {
     if let flushTimer { scheduler.cancel(flushTimer) }
     flushTimer = nil
   }

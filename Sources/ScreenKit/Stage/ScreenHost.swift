@@ -1,0 +1,154 @@
+/// Hosts a screen hierarchy inside any terminal program, which keeps its own loop, its own
+/// terminal modes and its own renderer; the program writes each frame's changed cells itself.
+///
+/// The contract is the one ncurses hosts have (`EmbeddedHost` in ScreenKitCurses is built on
+/// this type): the program forwards input as decoded events (``handle(_:)``) or as the bytes
+/// it read (``handle(bytes:)``), sleeps until its input, a wake (the `wake` closure it
+/// provides, called from any thread when work is posted, e.g. writing to its own pipe) or
+/// ``timeUntilNextDeadline``, then calls ``tick()`` and, when ``needsFrame`` is set,
+/// ``frame()``: it writes the returned runs' cells of ``grid`` at its own offset.
+///
+/// A host has no globals, installs no signal handlers and never exits, so several can live
+/// side by side. Examples/ANSIHost is a complete program that writes ANSI escape codes.
+///
+/// ```swift
+/// let host = ScreenHost(root: StatusScreen(), size: paneSize) { wakePipe.signal() }
+/// // in the program's loop:
+/// poll([stdin, wakePipe], timeout: host.timeUntilNextDeadline)
+/// host.handle(bytes: bytesRead)
+/// host.tick()
+/// if host.needsFrame { write(host.frame(), of: host.grid, at: paneOrigin) }
+/// ```
+@MainActor
+public final class ScreenHost {
+  /// The stage the hosted hierarchy is shown on.
+  public let stage: Stage
+
+  private let scheduler: Scheduler
+  private let makeDecoder: @MainActor () -> InputDecoder
+  private var input: InputFeed?
+
+  /// Creates a host showing `root` at `size` and mounts the hierarchy; nothing is drawn
+  /// until ``frame()``.
+  ///
+  /// - Parameters:
+  ///   - decoder: Makes the decoder of ``handle(bytes:)`` when the first bytes arrive, so a
+  ///     program can read its terminal's key sequences only once its terminal is set up.
+  ///   - wake: Called, on any thread, when work is posted from another thread; the program
+  ///     wakes its loop and calls ``tick()`` on the main actor. It must not block.
+  public init(
+    root: Screen, size: Size, scheduler: Scheduler = Scheduler(),
+    environment: EnvironmentValues = EnvironmentValues(),
+    decoder: @escaping @MainActor () -> InputDecoder = { InputDecoder() },
+    wake: (@Sendable () -> Void)? = nil
+  ) {
+    self.scheduler = scheduler
+    self.makeDecoder = decoder
+    self.stage = Stage(root: root, size: size, scheduler: scheduler, environment: environment)
+    scheduler.wakeHandler = wake
+    stage.mount()
+  }
+
+  /// The scheduler time of the earliest pending timer (an animation, a timeout, or the
+  /// Escape deadline of ``handle(bytes:)``), or `nil` when none is set.
+  public var nextDeadline: Duration? { scheduler.nextDeadline }
+
+  /// How long the program may sleep before ``tick()`` has work, or `nil` for as long as it
+  /// likes (until input or a wake).
+  public var timeUntilNextDeadline: Duration? {
+    nextDeadline.map { max(.zero, $0 - scheduler.clock.now) }
+  }
+
+  /// When an Escape or a sequence cut short by the last read becomes a key, if no more bytes
+  /// come first; ``tick()`` at that time delivers it. It is also one of ``nextDeadline``.
+  public var escapeDeadline: Duration? { input?.deadline }
+
+  /// Whether a frame is waiting to be drawn.
+  public var needsFrame: Bool { stage.needsRender }
+
+  /// The cells of the last frame; ``frame()``'s runs say which of them to write.
+  public var grid: CellGrid { stage.canvas.grid }
+
+  /// The size the screens are laid out in.
+  public var size: Size { stage.size }
+
+  /// Runs posted work and due timers; returns how many actions ran.
+  @discardableResult
+  public func tick() -> Int {
+    scheduler.runDue()
+  }
+
+  /// Delivers an event the program decoded and returns whether anything handled it; a
+  /// resize lays the screens out again at the new size and repaints the next frame whole.
+  ///
+  /// A mouse event's position is in the screens' coordinates: a program that shows them at
+  /// an offset subtracts it first.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key): return stage.send(key)
+    case .paste(let text): return stage.paste(text)
+    case .mouse(let mouse): return stage.send(mouse)
+    case .resize(let size):
+      resize(to: size)
+      return true
+    }
+  }
+
+  /// Decodes bytes the program read from its terminal and returns the events they complete,
+  /// for the program to look at before it passes them to ``handle(_:)``.
+  ///
+  /// Characters and sequences cut between reads are kept until the rest comes; an Escape
+  /// alone is delivered to the screens at ``escapeDeadline`` by ``tick()``.
+  public func decode(bytes: some Sequence<UInt8>) -> [InputEvent] {
+    let feed =
+      input
+      ?? InputFeed(decoder: makeDecoder(), scheduler: scheduler) { [weak self] event in
+        self?.handle(event)
+      }
+    input = feed
+    return feed.decode(bytes)
+  }
+
+  /// Decodes bytes the program read from its terminal, delivers them and returns whether
+  /// anything handled them.
+  @discardableResult
+  public func handle(bytes: some Sequence<UInt8>) -> Bool {
+    var handled = false
+    for event in decode(bytes: bytes) { handled = handle(event) || handled }
+    return handled
+  }
+
+  /// Lays the screens out at `size`; the next frame repaints everything.
+  public func resize(to size: Size) {
+    stage.resize(to: size)
+    stage.invalidateOutput()
+  }
+
+  /// Lays out, draws and diffs the next frame and returns the cells of ``grid`` that changed;
+  /// all of them after a resize or ``redrawAll()``.
+  public func frame() -> FrameChanges {
+    stage.update()
+    return stage.render()
+  }
+
+  /// Repaints everything at the next frame, after the program drew over the screens' area.
+  public func redrawAll() {
+    stage.invalidateOutput()
+  }
+
+  /// Unmounts the hierarchy: every screen disappears and its timers stop mattering; posted
+  /// work no longer wakes the program.
+  public func close() {
+    input?.cancel()
+    input = nil
+    scheduler.wakeHandler = nil
+    stage.unmount()
+  }
+
+  deinit {
+    // NB: work posted later (by a load still running) must not call into a program that let
+    // go of its host.
+    scheduler.wakeHandler = nil
+  }
+}
