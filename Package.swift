@@ -69,6 +69,10 @@ let package = Package(
     .executableTarget(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
+    // NB: ScreenKit alone, no ncurses: the program writes escape codes itself.
+    .executableTarget(
+      name: "ANSIHostExample", dependencies: ["ScreenKit"],
+      path: "Examples/ANSIHost", swiftSettings: strict),
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(
       name: "DocumentationTests",

@@ -64,6 +64,36 @@ import Testing
     run.expectShows("The pane got x")
     try run.expectQuitsWithTheTerminalRestored()
   }
+
+  @Test func ansiHostShowsALoadInItsPaneWithoutCursesAndFollowsKeysAndResizes() throws {
+    let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("A plain ANSI program")
+    run.expectShows("Loading…")
+    run.expectShows("Report from load one")
+    // NB: the terminal gets only the cells that change, so a check looks for what is new.
+    run.expectShows("56x23")
+    // r reaches the hosted controller, which shows its badge and loads again.
+    run.terminal.type("r")
+    run.expectShows("refreshing")
+    run.expectShows("two")
+    // A resize repaints the pane whole, laid out at its new size.
+    try run.resize(columns: 100, rows: 30)
+    run.expectShows("Terminal 100x30")
+    run.expectShows("Pane 76x29")
+    try run.expectQuitsWithTheTerminalRestored()
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM])
+  func ansiHostRestoresTheTerminalWhenASignalEndsIt(signal: Int32) throws {
+    let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("Loading…")
+    run.child.signal(signal)
+    #expect(run.child.waitForEnd() == .exited(128 + signal))
+    #expect(try run.terminal.modes() == run.modesBefore)
+    #expect(run.terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left")
+  }
 }
 
 /// One example program started on a fresh pseudo-terminal.
@@ -72,13 +102,24 @@ private struct ExampleRun {
   let child: ChildProcess
   let modesBefore: TerminalModes
 
-  init(executable: String) throws {
-    terminal = try TerminalRecorder()
+  /// Starts `executable`; with `columns` and `rows`, on a terminal of that size.
+  init(executable: String, columns: Int? = nil, rows: Int? = nil) throws {
+    if let columns, let rows {
+      terminal = try TerminalRecorder(size: WindowSize(width: columns, height: rows))
+    } else {
+      terminal = try TerminalRecorder()
+    }
     modesBefore = try terminal.modes()
     child = try ChildProcess(
       executable: ChildProcess.productsDirectory + "/" + executable, input: terminal.follower,
       output: .descriptor(terminal.follower),
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+  }
+
+  /// Changes the terminal's size and tells the program, as a terminal emulator does.
+  func resize(columns: Int, rows: Int) throws {
+    try terminal.resize(to: WindowSize(width: columns, height: rows))
+    child.signal(SIGWINCH)
   }
 
   func expectShows(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -59,8 +59,18 @@ public final class ScreenHost {
     nextDeadline.map { max(.zero, $0 - scheduler.clock.now) }
   }
 
-  /// When an Escape or a sequence cut short by the last read becomes a key, if no more bytes
-  /// come first; ``tick()`` at that time delivers it. It is also one of ``nextDeadline``.
+  /// The timeout to pass to `poll`: the milliseconds until the next deadline, rounded up so
+  /// the program never wakes before it, at most `Int32.max`; or -1 (wait for input or a
+  /// wake) when nothing is scheduled.
+  public var pollTimeout: Int32 {
+    guard let wait = timeUntilNextDeadline else { return -1 }
+    return Int32(clamping: wait.saturatingCount(of: .milliseconds(1)))
+  }
+
+  /// When an Escape or a sequence cut short by the last read becomes a key, unless more
+  /// bytes come first.
+  ///
+  /// ``tick()`` at that time delivers it; ``nextDeadline`` counts it too.
   public var escapeDeadline: Duration? { input?.deadline }
 
   /// Whether a frame is waiting to be drawn.

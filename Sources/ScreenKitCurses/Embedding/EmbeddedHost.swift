@@ -67,10 +67,7 @@ public final class EmbeddedHost {
   /// The timeout to pass to `poll` with ``wakeDescriptor``: the milliseconds until the next
   /// deadline, rounded up so the program never wakes before it, at most `Int32.max`; or -1
   /// (wait for input or a wake) when nothing is scheduled.
-  public var pollTimeout: Int32 {
-    guard let wait = timeUntilNextDeadline else { return -1 }
-    return Int32(clamping: wait.saturatingCount(of: .milliseconds(1)))
-  }
+  public var pollTimeout: Int32 { core.pollTimeout }
 
   /// The scheduler time of the earliest pending timer, or `nil` when none is set.
   public var nextDeadline: Duration? { core.nextDeadline }

@@ -1,0 +1,19 @@
+import ScreenKit
+
+/// The screen the pane shows once the fake load is done.
+final class ReportScreen: Screen {
+  let load: Int
+  init(load: Int) {
+    self.load = load
+    super.init()
+  }
+
+  override func draw(in canvas: inout Canvas) {
+    // NB: words, not digits: the host writes only the cells that changed, and every letter
+    // of "one" differs from "two", so a reload shows up whole on the terminal.
+    let names = ["zero", "one", "two", "three"]
+    let name = load < names.count ? names[load] : "\(load)"
+    canvas.drawText("Report from load \(name)", at: Point(x: 1, y: 1), style: .bold)
+    canvas.drawText("Pane \(bounds.size.width)x\(bounds.size.height)", at: Point(x: 1, y: 3))
+  }
+}
