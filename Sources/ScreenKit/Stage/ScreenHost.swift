@@ -32,6 +32,10 @@ public final class ScreenHost {
   /// until ``frame()``.
   ///
   /// - Parameters:
+  ///   - root: The screen at the root of the hosted hierarchy.
+  ///   - size: The size of the area the program gives the screens, in cells.
+  ///   - scheduler: Runs the screens' timers and posted work at ``tick()``.
+  ///   - environment: The values the screens read from their environment.
   ///   - decoder: Makes the decoder of ``handle(bytes:)`` when the first bytes arrive, so a
   ///     program can read its terminal's key sequences only once its terminal is set up.
   ///   - wake: Called, on any thread, when work is posted from another thread; the program
