@@ -115,7 +115,9 @@ public final class EmbeddedHost {
   ///
   /// Characters and sequences cut between reads are kept until the rest comes; an Escape
   /// alone becomes the Escape key at ``nextDeadline``, when the program calls ``tick()``.
-  /// Bracketed pastes arrive whole (`Screen.handlePaste(_:)`). The terminal description's
+  /// Bracketed pastes arrive whole (`Screen.handlePaste(_:)`). Mouse reports are in screen
+  /// cells: the host moves them into its pane, and one outside the pane is left to the
+  /// program (not handled). The terminal description's
   /// key sequences are read on first use, so the program's `newterm` must come first.
   @discardableResult
   public func handle(bytes: some Sequence<UInt8>) -> Bool {
@@ -126,9 +128,23 @@ public final class EmbeddedHost {
 
   @discardableResult
   private func deliver(_ event: InputEvent) -> Bool {
-    guard case .resize = event else { return core.handle(event) }
-    refit()
-    return true
+    switch event {
+    case .resize:
+      refit()
+      return true
+    case .mouse(var mouse):
+      // NB: the terminal reports screen cells; the pane is a region of a window that may not
+      // start at the screen's corner, and a point outside it belongs to the program.
+      let area = self.area
+      let windowOrigin = Point(x: Int(sk_getbegx(window)), y: Int(sk_getbegy(window)))
+      mouse.position = Point(
+        x: mouse.position.x - windowOrigin.x - area.minX,
+        y: mouse.position.y - windowOrigin.y - area.minY)
+      guard Rect(size: area.size).contains(mouse.position) else { return false }
+      return core.handle(.mouse(mouse))
+    default:
+      return core.handle(event)
+    }
   }
 
   /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
