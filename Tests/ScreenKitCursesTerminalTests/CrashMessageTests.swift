@@ -20,7 +20,7 @@ import Testing
     return String(text[exit.upperBound...])
   }
 
-  @Test(.disabled(if: ThreadSanitizer.isActive, "the sanitizer owns the crash signals"))
+  @Test(.disabled(if: Sanitizer.isActive, "the sanitizers own the crash signals"))
   func aTrapMessageIsReadableOnTheMainScreenAndNoKeyIsAwaited() throws {
     // NB: Swift's backtracer on, as for a user: it is interactive on a terminal.
     let (terminal, child, _) = try TestHostLauncher.start(

@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test(
-    .disabled(if: ThreadSanitizer.isActive, "the sanitizer owns the crash signals"),
+    .disabled(if: Sanitizer.isActive, "the sanitizers own the crash signals"),
     arguments: [("t", SIGILL), ("s", SIGSEGV), ("a", SIGABRT)])
   func crashRestoresModesAndEndsWithTheCrashSignal(key: String, signal: Int32) throws {
     let (terminal, child, before) = try TestHostLauncher.start()

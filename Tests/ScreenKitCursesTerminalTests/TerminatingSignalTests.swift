@@ -35,7 +35,7 @@ import Testing
 
   @Test(arguments: terminating)
   func signalRestoresTheTerminalAndEndsTheProcessWithIt(signal: Int32) throws {
-    if ThreadSanitizer.owns(signal) { return }
+    if Sanitizer.owns(signal) { return }
     let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
     let sent = terminal.written.count

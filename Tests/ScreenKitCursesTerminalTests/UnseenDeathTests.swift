@@ -38,7 +38,7 @@ import Testing
     #expect(waitUntil(timeout: .seconds(10)) { child.processesInGroup().isEmpty })
   }
 
-  @Test(.disabled(if: ThreadSanitizer.isActive, "the sanitizer owns the crash signals"))
+  @Test(.disabled(if: Sanitizer.isActive, "the sanitizers own the crash signals"))
   func stackOverflowOnAnotherThreadStillRestoresTheTerminal() throws {
     let (terminal, child, before) = try TestHostLauncher.start()
     defer { terminal.close() }
