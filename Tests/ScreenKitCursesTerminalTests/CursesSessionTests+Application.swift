@@ -204,25 +204,8 @@ private final class Shared<Value: Sendable>: Sendable {
 
 /// The embedding host's descriptor and timeout, for programs with their own `poll` loop.
 extension CursesSessionTests {
-  /// Runs `body` with the standard screen of an ncurses session a host program opened.
-  private func withForeignSession(_ body: (UnsafeMutablePointer<WINDOW>) throws -> Void) throws {
-    let pty = try TerminalRecorder()
-    defer { pty.close() }
-    CursesTerminal.useUTF8Locale()
-    let output = fdopen(dup(pty.follower), "w")
-    let input = fdopen(dup(pty.follower), "r")
-    let screen = try #require(newterm("xterm-256color", output, input))
-    defer {
-      endwin()
-      delscreen(screen)
-      fclose(output)
-      fclose(input)
-    }
-    try body(try #require(sk_stdscr()))
-  }
-
   @Test func anEmbeddedHostsPollTimeoutRoundsUpAndSaturates() throws {
-    try withForeignSession { window in
+    try withHostProgram { window in
       let clock = VirtualClock()
       let host = try EmbeddedHost(
         root: Screen(), window: window, palette: CursesPalette(),
@@ -248,7 +231,7 @@ extension CursesSessionTests {
   /// and work posted afterwards (by a load still running) writes to no descriptor.
   @Test(arguments: [true, false])
   func anEmbeddedHostsWakeDescriptorLivesAsLongAsTheHost(closedFirst: Bool) throws {
-    try withForeignSession { window in
+    try withHostProgram { window in
       let scheduler = Scheduler()
       var host: EmbeddedHost? = try EmbeddedHost(
         root: Screen(), window: window, palette: CursesPalette(), scheduler: scheduler)
