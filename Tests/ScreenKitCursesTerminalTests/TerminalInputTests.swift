@@ -126,7 +126,10 @@ import Testing
     #expect(ending == .exited(0), "the host did not end on its own")
     // NB: generous for a loaded CI machine; on a quiet one the host ends within 100 ms.
     #expect(elapsed < .seconds(2), "ended \(elapsed) after the hangup")
-    if Self.isQuiet { #expect(elapsed < .milliseconds(100), "ended \(elapsed) after the hangup") }
+    // NB: the 100 ms budget is the plain build's; a sanitized host runs several times slower.
+    if Self.isQuiet && !Sanitizer.isActive {
+      #expect(elapsed < .milliseconds(100), "ended \(elapsed) after the hangup")
+    }
     let processorTime = try #require(child.usage?.processorTime)
     #expect(processorTime < .milliseconds(500), "the host used \(processorTime) of processor time")
   }
