@@ -15,7 +15,7 @@
   struct ChaosTests {
     @Test(
       "Random sessions leave the terminal as the shell had it", arguments: ChaosVariant.allCases)
-    func randomSessionsLeaveTheTerminalAsTheShellHadIt(variant: ChaosVariant) throws {
+    func randomSessionsLeaveTheTerminalAsTheShellHadIt(variant: ChaosVariant) async throws {
       let environment = ProcessInfo.processInfo.environment
       let configuration: ChaosConfiguration
       do {
@@ -37,7 +37,9 @@
         let scenario = ChaosScenario(
           seed: seed, variant: variant, actions: configuration.actions,
           endings: configuration.endings)
-        let outcome = ChaosCase(scenario: scenario, executable: executable).run()
+        let outcome = await onOwnThread {
+          ChaosCase(scenario: scenario, executable: executable).run()
+        }
         endings[scenario.ending.name, default: 0] += 1
         if case .hangup = scenario.ending, let time = outcome.endingTime {
           slowestHangup = max(slowestHangup ?? .zero, time)

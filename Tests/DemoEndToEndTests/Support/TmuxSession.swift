@@ -93,20 +93,17 @@ final class TmuxSession {
     _ texts: String..., timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> TerminalOutput {
-    let deadline = ContinuousClock.now + timeout
     var recorded = output()
-    while !texts.allSatisfy(recorded.contains) {
-      guard ContinuousClock.now < deadline else {
-        let what = texts.map { "\"\($0)\"" }.joined(separator: " and ")
-        Issue.record(
-          "timed out after \(timeout) waiting for the output to hold \(what); it was:\n\(recorded.text)",
-          sourceLocation: sourceLocation)
-        throw E2EError("timed out waiting for the output to hold \(what)")
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    let held = try await Poll.until(timeout: timeout) { () -> TerminalOutput? in
       recorded = output()
+      return texts.allSatisfy(recorded.contains) ? recorded : nil
     }
-    return recorded
+    if let held { return held }
+    let what = texts.map { "\"\($0)\"" }.joined(separator: " and ")
+    Issue.record(
+      "timed out after \(timeout) waiting for the output to hold \(what); it was:\n\(recorded.text)\n\(processes())",
+      sourceLocation: sourceLocation)
+    throw E2EError("timed out waiting for the output to hold \(what)")
   }
 
   /// Types keys, as tmux names them (`Enter`, `Escape`, `Tab`, `j`).
@@ -148,15 +145,14 @@ final class TmuxSession {
     _ what: String, timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool
   ) async throws -> String {
-    let deadline = ContinuousClock.now + timeout
     var screen = ""
-    while ContinuousClock.now < deadline {
+    let shown = try await Poll.until(timeout: timeout) { () -> String? in
       screen = try capture()
-      if predicate(screen) { return screen }
-      try await Task.sleep(for: .milliseconds(50))
+      return predicate(screen) ? screen : nil
     }
+    if let shown { return shown }
     Issue.record(
-      "timed out after \(timeout) waiting for \(what); the screen was:\n\(screen)",
+      "timed out after \(timeout) waiting for \(what); the screen was:\n\(screen)\n\(processes())",
       sourceLocation: sourceLocation)
     throw E2EError("timed out waiting for \(what)")
   }
@@ -225,33 +221,31 @@ final class TmuxSession {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     let path = directory.appendingPathComponent(name).path
-    let deadline = ContinuousClock.now + timeout
-    while !FileManager.default.fileExists(atPath: path) {
-      guard ContinuousClock.now < deadline else {
-        Issue.record("timed out waiting for \(name)", sourceLocation: sourceLocation)
-        throw E2EError("timed out waiting for \(name)")
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    let exists = try await Poll.until(timeout: timeout) {
+      FileManager.default.fileExists(atPath: path) ? true : nil
     }
+    guard exists == nil else { return }
+    Issue.record(
+      "timed out waiting for \(name)\n\(processes())", sourceLocation: sourceLocation)
+    throw E2EError("timed out waiting for \(name)")
   }
 
   /// The demo's process id, found as the pane shell's child, while it runs.
   func demoProcessID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
     let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
+    let found = try await Poll.until(timeout: .seconds(10)) { () -> Int32? in
       let children =
         (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))
         ?? ""
-      for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+      return children.split(separator: " ").compactMap({ Int32($0) }).first { child in
         let executable =
           (try? FileManager.default.destinationOfSymbolicLink(
             atPath: "/proc/\(child)/exe")) ?? ""
-        if executable.hasSuffix("/Demo") { return child }
+        return executable.hasSuffix("/Demo")
       }
-      try await Task.sleep(for: .milliseconds(50))
     }
+    if let found { return found }
     Issue.record("no Demo process under the pane's shell", sourceLocation: sourceLocation)
     throw E2EError("no Demo process under the pane's shell")
   }
@@ -262,21 +256,45 @@ final class TmuxSession {
     sourceLocation: SourceLocation
   ) async throws -> (status: Int, settings: String) {
     let path = directory.appendingPathComponent("result").path
-    let deadline = ContinuousClock.now + .seconds(20)
-    while ContinuousClock.now < deadline {
-      if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-        let lines = text.split(separator: "\n").map(String.init)
-        if lines.count == 2, let status = Int(lines[0]) { return (status, lines[1]) }
-        Issue.record("malformed result file: \(text)", sourceLocation: sourceLocation)
-        throw E2EError("malformed result file")
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    let text = try await Poll.until(timeout: .seconds(20)) {
+      try? String(contentsOfFile: path, encoding: .utf8)
+    }
+    if let text {
+      let lines = text.split(separator: "\n").map(String.init)
+      if lines.count == 2, let status = Int(lines[0]) { return (status, lines[1]) }
+      Issue.record("malformed result file: \(text)", sourceLocation: sourceLocation)
+      throw E2EError("malformed result file")
     }
     let screen = (try? capture()) ?? ""
     Issue.record(
-      "timed out waiting for the demo to end; the screen was:\n\(screen)",
+      "timed out waiting for the demo to end; the screen was:\n\(screen)\n\(processes())",
       sourceLocation: sourceLocation)
     throw E2EError("timed out waiting for the demo to end")
+  }
+
+  /// The processes under the pane, each with its state and where it waits in the kernel, and
+  /// how much the pane's programs have written: what a failed wait needs to tell a program that
+  /// never started from one that hangs or one that drew what the test did not expect.
+  func processes() -> String {
+    guard
+      let root = try? tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    else { return "(the pane is gone)" }
+    let written = (try? FileManager.default.attributesOfItem(atPath: outputPath)[.size]) ?? 0
+    var lines = ["the pane's programs wrote \(written) bytes; its processes:"]
+    var queue = [root]
+    while !queue.isEmpty {
+      let pid = queue.removeFirst()
+      let read = { (file: String) in
+        (try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8)) ?? ""
+      }
+      // NB: the state follows the command name, which is in parentheses and may hold spaces.
+      let state = read("stat").split(separator: ")").last?.split(separator: " ").first ?? "?"
+      let command = read("cmdline").replacingOccurrences(of: "\0", with: " ")
+      lines.append("  \(pid) \(state) waiting in \(read("wchan")): \(command.prefix(100))")
+      queue += read("task/\(pid)/children").split(separator: " ").map(String.init)
+    }
+    return lines.joined(separator: "\n")
   }
 
   @discardableResult
