@@ -46,7 +46,7 @@ struct NcursesReferenceScenario: Scenario {
       let start = rig.recorder.waitForQuiet()
       step()
       rig.recorder.waitForQuiet()
-      let sample = escaped(rig.recorder.bytes(from: start))
+      let sample = escapedBytes(rig.recorder.bytes(from: start))
       let begin = rig.recorder.waitForQuiet()
       let cpuStart = Clocks.threadCPU()
       for _ in 0..<frames { step() }

@@ -62,6 +62,6 @@ struct SpinnerFrameScenario: Scenario {
     let start = rig.recorder.waitForQuiet()
     rig.advance(by: interval)
     rig.recorder.waitForQuiet()
-    return escaped(rig.recorder.bytes(from: start))
+    return escapedBytes(rig.recorder.bytes(from: start))
   }
 }

@@ -1,5 +1,6 @@
 #if os(Linux)
   import Foundation
+  import TerminalProcess
   import Testing
 
   /// The standing chaos test: random sessions on a pty end with the terminal as the shell had it.
@@ -37,7 +38,7 @@
         let scenario = ChaosScenario(
           seed: seed, variant: variant, actions: configuration.actions,
           endings: configuration.endings)
-        let outcome = await onOwnThread {
+        let outcome = await BackgroundThread.run {
           ChaosCase(scenario: scenario, executable: executable).run()
         }
         endings[scenario.ending.name, default: 0] += 1

@@ -1,4 +1,6 @@
 #if os(Linux)
+  import TerminalProcess
+
   /// The bytes a program wrote to its terminal, read as a terminal would: which DEC private
   /// modes (alternate screen, cursor visibility, bracketed paste, mouse, cursor keys) it left
   /// set, and whether it drew anything on the main screen after first entering the alternate
@@ -62,9 +64,9 @@
           alternate = on
           if on { enteredOnce = true }
         case .text(let range) where enteredOnce && !alternate:
-          found.append("text at byte \(offset): \(Self.escaped(Array(bytes[range].prefix(40))))")
+          found.append("text at byte \(offset): \(escapedBytes(bytes[range].prefix(40)))")
         case .erase(let range) where enteredOnce && !alternate:
-          found.append("erase at byte \(offset): \(Self.escaped(Array(bytes[range])))")
+          found.append("erase at byte \(offset): \(escapedBytes(bytes[range]))")
         default: break
         }
       }
@@ -73,7 +75,7 @@
 
     /// The last `count` bytes, escaped for a message.
     func tail(_ count: Int = 400) -> String {
-      Self.escaped(Array(bytes.suffix(count)))
+      escapedBytes(bytes.suffix(count))
     }
 
     private enum Token {
@@ -133,31 +135,6 @@
           visit(.text(start..<index), start)
         }
       }
-    }
-
-    /// Printable ASCII as is, everything else escaped (`\e`, `\r`, `\xNN`), UTF-8 kept.
-    static func escaped(_ bytes: [UInt8]) -> String {
-      var text = ""
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        switch byte {
-        case 0x1B: text += "\\e"
-        case 0x0D: text += "\\r"
-        case 0x0A: text += "\\n"
-        case 0x08: text += "\\b"
-        case 0x20...0x7E: text.append(Character(Unicode.Scalar(byte)))
-        case 0xC0...0xFF:
-          let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-          let end = min(bytes.count, index + length)
-          text += String(decoding: bytes[index..<end], as: UTF8.self)
-          index = end
-          continue
-        default: text += "\\x" + String(byte, radix: 16)
-        }
-        index += 1
-      }
-      return text
     }
   }
 #endif

@@ -1,6 +1,5 @@
 import ScreenKit
 import ScreenKitTesting
-import Synchronization
 import Testing
 
 // The README's protocol example ("Loading, two ways"), verbatim: DocumentationSnippetTests
@@ -18,24 +17,6 @@ final class EpisodeScreen: Screen, Loading {
 }
 // end-snippet
 
-/// The README's `catalogue`: each test points it at its own scripted load.
-let catalogue = Catalogue()
-
-/// What the README's example loads from; `episode(_:)` waits on the current test's loader.
-final class Catalogue: Sendable {
-  private let loader = Mutex<FakeLoader<Episode>?>(nil)
-
-  /// Makes later `episode(_:)` calls wait on `loader`.
-  func use(_ loader: FakeLoader<Episode>) {
-    self.loader.withLock { $0 = loader }
-  }
-
-  func episode(_ number: Int) async throws -> Episode {
-    guard let loader = loader.withLock({ $0 }) else { throw CancellationError() }
-    return try await loader.load()
-  }
-}
-
 /// The README's `Loading` screen, written exactly as documented, in realistic parents.
 ///
 /// It is mounted as the demo mounts its detail: beside a focusable list, or pushed on a
@@ -44,7 +25,7 @@ final class Catalogue: Sendable {
 @MainActor
 @Suite(.serialized) struct ReadmeLoadingScreenTests {
   private let loader = FakeLoader<Episode>()
-  private let list = ListScreen(rows: [PlainRow(title: "Episode 7")])
+  private let list = ListScreen(rows: [Episode(title: "Episode 7")])
   private let screen = EpisodeScreen()
 
   init() {
@@ -86,7 +67,7 @@ final class Catalogue: Sendable {
   @Test(arguments: [Key.character("r"), Key.enter])
   func aFailureIsRetriedWithItsKey(key: Key) async {
     let harness = mountBesideList()
-    loader.reject(SampleError())
+    loader.reject(ServerDown())
     await harness.settle()
     #expect(harness.contains("The server is down"))
     harness.press(.tab)
