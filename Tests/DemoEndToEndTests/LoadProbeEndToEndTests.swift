@@ -35,4 +35,23 @@ struct LoadProbeEndToEndTests {
     #expect(output.status != 0)
     #expect(output.stderr.contains("load-probe measures one variant"))
   }
+
+  /// The Swift runtime, libdispatch and Foundation are linked into the demo, not loaded: a
+  /// dozen shared libraries cost start-up time (the dynamic linker maps and relocates each)
+  /// and memory (their relocated pages), which the benchmarks' first frame and peak RSS show.
+  @Test func linksTheSwiftRuntimeAndFoundationIntoTheProgram() async throws {
+    let demo = try TmuxSession(["load-probe", "--seconds", "30"])
+    defer { demo.close() }
+    _ = try await demo.waitFor("Loading")
+    let files = try ProcessMemory.mappedFiles(of: try await demo.demoProcessID())
+    let loaded = files.filter { path in
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      return ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"]
+        .contains { name.hasPrefix($0) }
+    }
+    #expect(files.contains { $0.hasSuffix("/Demo") }, "mapped: \(files.sorted())")
+    #expect(loaded.isEmpty, "loaded at run time: \(loaded.sorted())")
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+  }
 }
