@@ -178,7 +178,13 @@ final class OutsideScenario: Scenario {
       let peak = ProcFiles.field("VmHWM", in: status)
     {
       run.peakRSS = Double(peak) / 1024
+      // NB: file-backed pages are the program's and its libraries' code and data as far as
+      // they were touched; anonymous ones are its heap, stacks and relocated data.
+      run.fileRSS = ProcFiles.field("RssFile", in: status).map { Double($0) / 1024 }
+      run.anonymousRSS = ProcFiles.field("RssAnon", in: status).map { Double($0) / 1024 }
     }
+    var file = stat()
+    if stat(program.path, &file) == 0 { run.binarySize = Double(file.st_size) / 1_048_576 }
     recorder.type("q")
     let ending = child.end(by: Deadline(after: .seconds(5)))
     run.totalCPU = (child.usage?.processorTime ?? .zero).milliseconds
@@ -233,6 +239,9 @@ final class OutsideScenario: Scenario {
     row("spawn → first frame (spinner label)", "ms", target: "≤ 2x C", p90: true, \.firstFrame)
     row("spawn → main (trace start)", "ms", p90: true, \.toMain)
     row("peak RSS (VmHWM before quitting)", "MiB", target: "≤ 10", \.peakRSS)
+    row("  RSS of files (code, libraries) before quitting", "MiB", \.fileRSS)
+    row("  RSS anonymous (heap, stacks) before quitting", "MiB", \.anonymousRSS)
+    row("executable size on disk", "MiB", \.binarySize)
     row("idle wake-ups (voluntary switches)", "/s", target: "0", \.idleWakeups)
     row("idle CPU", "ms/s", target: "0", \.idleCPU)
     row("whole-run CPU (wait4)", "ms", \.totalCPU)

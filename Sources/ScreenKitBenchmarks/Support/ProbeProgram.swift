@@ -112,6 +112,12 @@ struct ProbeRun: Sendable {
   var idleCPU: Double?
   /// Peak resident set size (`VmHWM`), in MiB.
   var peakRSS: Double?
+  /// Resident pages mapped from files (`RssFile`) before quitting, in MiB.
+  var fileRSS: Double?
+  /// Resident anonymous pages (`RssAnon`) before quitting, in MiB.
+  var anonymousRSS: Double?
+  /// The executable's size on disk, in MiB (shared libraries it loads not counted).
+  var binarySize: Double?
   /// Whole-process CPU of the run (`ru_utime + ru_stime`), in ms.
   var totalCPU: Double?
   /// What went wrong, if anything.
