@@ -18,9 +18,9 @@ enum CacheExample {
   }
 }
 
-// NB: in the container's suite, which is serialized: both point the shared `catalogue` at their
-// loader.
-extension ContainerSnippetTests {
+// NB: in the container's suite, which runs one test at a time, like every suite that points
+// the shared `catalogue` at its loader.
+extension CatalogueSuites.ContainerSnippetTests {
   private var size: Size { Size(width: 40, height: 6) }
 
   @Test func anEpisodeSeenBeforeShowsOnTheFirstFrameAndIsRefreshed() async {

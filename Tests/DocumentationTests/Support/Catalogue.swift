@@ -1,6 +1,7 @@
 import ScreenKit
 import ScreenKitTesting
 import Synchronization
+import Testing
 
 /// An episode as the documentation's examples show it.
 struct Episode: ListRowDisplayable, Sendable, Equatable {
@@ -17,6 +18,10 @@ struct EpisodeCollection: ListRowDisplayable, Sendable {
 
 /// The documentation's `catalogue`: each test points it at its own scripted load.
 let catalogue = Catalogue()
+
+/// The suites whose tests point the one `catalogue` at their own loader: they run one test at
+/// a time, across suites too (`.serialized` on a suite orders only its own tests).
+@Suite(.serialized) enum CatalogueSuites {}
 
 /// What the examples load from; `episode(_:)` waits on the current test's loader.
 final class Catalogue: Sendable {
