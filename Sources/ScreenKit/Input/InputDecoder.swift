@@ -119,6 +119,21 @@ public struct InputDecoder: Sendable {
     return events
   }
 
+  /// Resolves what is pending because the input was cut off: the rest of it went elsewhere
+  /// (while the program was stopped, the terminal was the shell's) and will never come.
+  ///
+  /// As ``flush()``, and a paste in progress ends with the text that arrived, so the keys
+  /// typed next are keys again.
+  public mutating func interrupt() -> [InputEvent] {
+    guard state == .paste else { return flush() }
+    deadline = nil
+    var events: [InputEvent] = []
+    paste.close(into: &events)
+    paste = PasteBuffer()
+    state = .ground
+    return events
+  }
+
   // MARK: Reading bytes
 
   private mutating func read(_ byte: UInt8, into events: inout [InputEvent]) {

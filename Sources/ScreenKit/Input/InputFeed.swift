@@ -31,6 +31,13 @@ package final class InputFeed {
   /// When the pending flush runs, or `nil` when no sequence is cut short.
   package var deadline: Duration? { decoder.deadline }
 
+  /// Ends what the decoder holds because the input was cut off (see
+  /// ``InputDecoder/interrupt()``) and returns the events that makes.
+  package func interrupt() -> [InputEvent] {
+    cancel()
+    return decoder.interrupt()
+  }
+
   /// Cancels the pending flush.
   package func cancel() {
     if let flushTimer { scheduler.cancel(flushTimer) }

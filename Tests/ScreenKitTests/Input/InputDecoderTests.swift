@@ -139,6 +139,23 @@ import Testing
     }
   }
 
+  /// A stop cut the input: the rest of a paste or sequence went to the shell and never comes.
+  @Test func anInterruptEndsAPasteWithWhatArrivedAndKeysAreKeysAgain() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~cut\u{1B}[20".utf8), at: .zero).isEmpty)
+    #expect(decoder.interrupt() == [.paste("cut")])
+    #expect(!decoder.isInPaste && decoder.deadline == nil)
+    #expect(decoder.decode(Array("q".utf8), at: .seconds(1)) == keys("q"))
+
+    #expect(decoder.decode(Array("\u{1B}[5".utf8), at: .zero).isEmpty)
+    #expect(decoder.interrupt().isEmpty, "an incomplete sequence is dropped")
+    #expect(decoder.decode(Array("q".utf8), at: .seconds(1)) == keys("q"))
+
+    #expect(decoder.decode(Array("\u{1B}".utf8), at: .zero).isEmpty)
+    #expect(decoder.interrupt() == keys(.escape))
+    #expect(decoder.interrupt().isEmpty)
+  }
+
   @Test func aPasteLongerThanTheLimitArrivesInBoundedPiecesInOrder() {
     var decoder = InputDecoder(maximumPasteLength: 10)
     let text = String(repeating: "漢字ab", count: 5)
