@@ -520,6 +520,10 @@ int sk_take_continued(void) {
   return 1;
 }
 
+int sk_continue_pending(void) {
+  return (atomic_load(&sk_frame_state) & (SK_STOPPING | SK_CONTINUED)) != 0;
+}
+
 int sk_frame_begin(void) {
   int state = atomic_fetch_or(&sk_frame_state, SK_IN_FRAME);
   // NB: a stop under way on another thread is about to stop the whole process.

@@ -16,7 +16,9 @@ let handledSignal = Atomic<Int32>(0)
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
 /// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]
-/// [--no-mouse]`; `--no-mouse` opens the session with mouse reporting off.
+/// [--no-mouse] [--stop-before-first-frame]`; `--no-mouse` opens the session with mouse
+/// reporting off; `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the
+/// session is open and before its first frame is drawn.
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
@@ -39,7 +41,8 @@ enum TestHost {
     }
     let screen = TestHostScreen(
       mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
-      interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100))
+      interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100),
+      stopsOnAppearing: arguments.contains("--stop-before-first-frame"))
     var options = CursesTerminal.Options()
     options.mouse = !arguments.contains("--no-mouse")
     let application = CursesApplication(root: screen, options: options)

@@ -1,5 +1,13 @@
 import ScreenKit
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
 /// by a scheduler timer, so the child has something live to draw, in `flood` mode every cell
 /// changing letter and colour on every tick, so frames are large, in `echo` mode a record of
@@ -13,6 +21,9 @@ final class TestHostScreen: Screen {
   /// What the screen draws.
   let mode: Mode
   private let interval: Duration
+  /// Whether the screen sends its process SIGTSTP when it first appears: the session is open
+  /// then and the first frame not yet drawn.
+  private var stopsOnAppearing: Bool
   private var tick = 0
   private var page = 0
   private var timer: Scheduler.Timer?
@@ -27,9 +38,10 @@ final class TestHostScreen: Screen {
   private var lastPress: Point?
 
   /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
-  init(mode: Mode, interval: Duration) {
+  init(mode: Mode, interval: Duration, stopsOnAppearing: Bool = false) {
     self.mode = mode
     self.interval = interval
+    self.stopsOnAppearing = stopsOnAppearing
     super.init()
   }
 
@@ -39,6 +51,12 @@ final class TestHostScreen: Screen {
   override var canBecomeFocused: Bool { mode == .echo || mode == .pages }
 
   override func didAppear() {
+    if stopsOnAppearing {
+      stopsOnAppearing = false
+      // NB: raise, so the handler has run (and the process was stopped and continued) before
+      // the run loop goes on to draw the first frame.
+      raise(SIGTSTP)
+    }
     if mode == .spinner || mode == .flood { scheduleTick() }
   }
 

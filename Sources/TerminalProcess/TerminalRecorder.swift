@@ -248,6 +248,13 @@ public final class TerminalRecorder: Sendable {
     wake()
   }
 
+  /// How many typed bytes the program has not read yet (0 once it has read them all), or
+  /// `nil` when the kernel cannot tell.
+  public func unreadInput() -> Int? {
+    let count = tp_unread_input(follower)
+    return count >= 0 ? Int(count) : nil
+  }
+
   /// The follower side's modes now.
   public func modes() throws(TerminalProcessError) -> TerminalModes {
     try TerminalModes(of: follower)

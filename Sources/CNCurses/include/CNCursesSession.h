@@ -58,6 +58,10 @@ void sk_frame_end(void);
 /// Returns 1 (once) when the process was stopped and continued since the terminal was last
 /// set up, else 0.
 int sk_take_continued(void);
+/// Returns 1 from the moment a stop begins until the first frame after the continue sets the
+/// terminal up again (without taking the continue), else 0: input read meanwhile was typed
+/// while the terminal was the shell's.
+int sk_continue_pending(void);
 
 // MARK: Standard error
 

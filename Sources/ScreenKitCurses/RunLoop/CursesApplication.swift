@@ -198,6 +198,8 @@ public final class CursesApplication {
       switch event {
       case .continued:
         terminal.resume()
+        // NB: the rest of a sequence or paste cut by the stop went to the shell.
+        for event in input?.interrupt() ?? [] { deliver(event) }
         stage.invalidateOutput()
         deliver(.resize(terminal.updateSize()))
       case .resized:

@@ -75,6 +75,8 @@ public final class CursesTerminal {
   /// Whether the next frame must turn the modes ncurses does not own (bracketed paste, mouse
   /// reporting) on: the first frame, and the first after a continue.
   private var needsModesOn = true
+  /// The terminal modes ncurses set up (cbreak, noecho, nonl), applied again after a continue.
+  private var programModes = termios()
   private var inputBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
   private static var isSessionOpen = false
@@ -165,6 +167,7 @@ public final class CursesTerminal {
     }
     palette = CursesPalette(
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
+    _ = tcgetattr(options.outputDescriptor, &programModes)
     restorer.protect()
     CursesTerminal.isSessionOpen = true
     restorer.endFrame()
@@ -207,14 +210,21 @@ public final class CursesTerminal {
   ///
   /// End of file and a hung-up terminal (`EIO`, `ENXIO`, or any other error) are
   /// ``TerminalInput/ended``: the program should end, as nothing more can be read.
+  ///
+  /// From a stop (Ctrl-Z) until the first frame after the continue, the terminal is the shell's:
+  /// what is read then was typed to the shell (echoed and line-edited by it) and is dropped.
   public func readInput() -> TerminalInput {
     let descriptor = options.inputDescriptor
+    let typedToTheShell = restorer.isContinuePending
     var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     // NB: the descriptor is shared with the shell, so it stays blocking; poll first so that
     // a read never waits when another reader took the bytes.
     guard poll(&ready, 1, 0) > 0 else { return .nothing }
     let count = inputBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 { return .bytes(Array(inputBuffer[0..<count])) }
+    if count > 0 {
+      guard !typedToTheShell && !restorer.isContinuePending else { return .nothing }
+      return .bytes(Array(inputBuffer[0..<count]))
+    }
     if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
       return .nothing
     }
@@ -264,6 +274,23 @@ public final class CursesTerminal {
     }
   }
 
+  /// Sets the program's modes again after a continue, dropping in the same step what was typed
+  /// while the terminal was the shell's: it was echoed and line-edited there, and the start of
+  /// a key sequence or a paste among it would swallow the keys typed after `fg`.
+  ///
+  /// `TCSAFLUSH` discards and switches at once, so no key typed after the switch is lost;
+  /// `doupdate` then applies the same modes again.
+  private func takeTerminalBack() {
+    _ = tcsetattr(options.outputDescriptor, TCSAFLUSH, &programModes)
+    var input = stat()
+    var output = stat()
+    if fstat(options.inputDescriptor, &input) == 0, fstat(options.outputDescriptor, &output) == 0,
+      input.st_rdev != output.st_rdev
+    {
+      _ = tcflush(options.inputDescriptor, TCIFLUSH)
+    }
+  }
+
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.
   ///
   /// A stop (Ctrl-Z) arriving meanwhile waits until the frame is written, so no part of it
@@ -272,6 +299,7 @@ public final class CursesTerminal {
   public func update() {
     if restorer.beginFrame() {
       forgetTerminalState()
+      takeTerminalBack()
       clearok(sk_curscr(), true)
       needsModesOn = true
     }

@@ -89,6 +89,14 @@ final class TerminalRestorer {
     sk_frame_end()
   }
 
+  /// Whether the terminal is the shell's because of a stop: from the stop until the first frame
+  /// after the continue.
+  ///
+  /// What is read meanwhile was typed to the shell.
+  var isContinuePending: Bool {
+    sk_continue_pending() != 0
+  }
+
   /// Whether the process was stopped and continued since the terminal was last set up
   /// (answered once per continue).
   func takeContinued() -> Bool {
