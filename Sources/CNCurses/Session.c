@@ -63,6 +63,8 @@ static struct termios sk_modes;
 static char sk_bytes[SK_BYTES_MAX];
 static size_t sk_count = 0;
 static int sk_event_pipe = -1;
+static volatile int sk_divert_fd = -1;
+static int sk_null_fd = -1;
 static volatile sig_atomic_t sk_restores = 0;
 
 static struct sigaction sk_previous[NSIG];
@@ -108,6 +110,18 @@ void sk_restore_now(void) {
 }
 
 int sk_restore_count(void) { return sk_restores; }
+
+void sk_restore_divert(int fd) {
+  if (fd >= 0 && sk_null_fd < 0) sk_null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  sk_divert_fd = fd;
+}
+
+/// Points the frames' descriptor at /dev/null: a write another thread starts from now on goes
+/// nowhere, and one under way finishes before the restore's own write gets the terminal.
+static void sk_divert_frames(void) {
+  int fd = sk_divert_fd;
+  if (fd >= 0 && sk_null_fd >= 0) dup2(sk_null_fd, fd);
+}
 
 // MARK: Standard error
 
@@ -382,8 +396,10 @@ int sk_guardian_pid(void) { return sk_guardian; }
 
 // MARK: Handlers
 
-/// What a handler does before the process ends: terminal back, messages shown, guardian told.
+/// What a handler does before the process ends: frames silenced, terminal back, messages
+/// shown, guardian told.
 static void sk_finish_in_handler(void) {
+  sk_divert_frames();
   sk_restore_now();
   sk_stderr_replay();
   sk_guardian_tell(SK_RESTORED);
@@ -650,6 +666,11 @@ void sk_restore_uninstall(void) {
   }
   sk_prepared = 0;
   sk_event_pipe = -1;
+  sk_divert_fd = -1;
+  if (sk_null_fd >= 0) {
+    close(sk_null_fd);
+    sk_null_fd = -1;
+  }
   sk_installed = 0;
 }
 

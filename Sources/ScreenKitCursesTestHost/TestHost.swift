@@ -16,9 +16,12 @@ let handledSignal = Atomic<Int32>(0)
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
 /// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]
-/// [--no-mouse] [--stop-before-first-frame]`; `--no-mouse` opens the session with mouse
-/// reporting off; `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the
-/// session is open and before its first frame is drawn.
+/// [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]`; `--no-mouse` opens the session
+/// with mouse reporting off; `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z
+/// does) once the session is open and before its first frame is drawn. `--slow-handler=N`
+/// installs a handler for signal N that takes half a second, as a crash reporter does, and
+/// blocks N on the thread that opened the session, so the handler runs on another thread
+/// while frames go on.
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
@@ -37,12 +40,19 @@ enum TestHost {
         signal(number) { handledSignal.store($0, ordering: .relaxed) }
       } else if let number = value(of: "--ignore=", in: argument) {
         signal(number, SIG_IGN)
+      } else if let number = value(of: "--slow-handler=", in: argument) {
+        signal(number) { _ in
+          var pause = timespec(tv_sec: 0, tv_nsec: 500_000_000)
+          var left = timespec()
+          while nanosleep(&pause, &left) != 0 { pause = left }
+        }
       }
     }
     let screen = TestHostScreen(
       mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
       interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100),
-      stopsOnAppearing: arguments.contains("--stop-before-first-frame"))
+      stopsOnAppearing: arguments.contains("--stop-before-first-frame"),
+      blocksOnAppearing: arguments.compactMap { value(of: "--slow-handler=", in: $0) })
     var options = CursesTerminal.Options()
     options.mouse = !arguments.contains("--no-mouse")
     let application = CursesApplication(root: screen, options: options)

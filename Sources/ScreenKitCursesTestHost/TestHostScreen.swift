@@ -24,6 +24,8 @@ final class TestHostScreen: Screen {
   /// Whether the screen sends its process SIGTSTP when it first appears: the session is open
   /// then and the first frame not yet drawn.
   private var stopsOnAppearing: Bool
+  /// The signals blocked on the thread that opened the session when the screen first appears.
+  private let blocksOnAppearing: [Int32]
   private var tick = 0
   private var page = 0
   private var timer: Scheduler.Timer?
@@ -38,10 +40,14 @@ final class TestHostScreen: Screen {
   private var lastPress: Point?
 
   /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
-  init(mode: Mode, interval: Duration, stopsOnAppearing: Bool = false) {
+  init(
+    mode: Mode, interval: Duration, stopsOnAppearing: Bool = false,
+    blocksOnAppearing: [Int32] = []
+  ) {
     self.mode = mode
     self.interval = interval
     self.stopsOnAppearing = stopsOnAppearing
+    self.blocksOnAppearing = blocksOnAppearing
     super.init()
   }
 
@@ -51,6 +57,13 @@ final class TestHostScreen: Screen {
   override var canBecomeFocused: Bool { mode == .echo || mode == .pages }
 
   override func didAppear() {
+    if !blocksOnAppearing.isEmpty {
+      // NB: still on the thread that opened the session, which unblocked the crash signals.
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      for signal in blocksOnAppearing { sigaddset(&blocked, signal) }
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    }
     if stopsOnAppearing {
       stopsOnAppearing = false
       // NB: raise, so the handler has run (and the process was stopped and continued) before

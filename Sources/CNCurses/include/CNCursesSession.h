@@ -41,6 +41,10 @@ void sk_restore_uninstall(void);
 /// Ends the session's restore once the caller has put the terminal back: replays captured
 /// standard error and points descriptor 2 back, lets the guardian go, then uninstalls.
 void sk_restore_finish(void);
+/// Names the descriptor the session's frames are written to (-1: none). A handler that ends
+/// the process points it at /dev/null before restoring, so a frame another thread is writing
+/// meanwhile cannot land on the shell's screen after the restore.
+void sk_restore_divert(int fd);
 /// Writes the prepared bytes and applies the prepared termios: what the handlers do.
 void sk_restore_now(void);
 /// The number of times the restore ran since the process started.

@@ -167,6 +167,9 @@ public final class CursesTerminal {
     }
     palette = CursesPalette(
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
+    // NB: frames are written to this descriptor; a signal that ends the process silences it
+    // before restoring, so a frame drawn on another thread does not follow the restore.
+    restorer.divert(fileno(output))
     _ = tcgetattr(options.outputDescriptor, &programModes)
     restorer.protect()
     CursesTerminal.isSessionOpen = true
@@ -315,6 +318,7 @@ public final class CursesTerminal {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    restorer.divert(nil)
     endwin()
     delscreen(screen)
     fclose(output)

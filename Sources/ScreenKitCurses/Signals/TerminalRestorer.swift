@@ -89,6 +89,13 @@ final class TerminalRestorer {
     sk_frame_end()
   }
 
+  /// Names the descriptor frames are written to (`nil`: none any more); a signal that ends the
+  /// process silences it before the restore, so a frame drawn on another thread meanwhile
+  /// cannot land on the shell's screen.
+  func divert(_ descriptor: Int32?) {
+    sk_restore_divert(descriptor ?? -1)
+  }
+
   /// Whether the terminal is the shell's because of a stop: from the stop until the first frame
   /// after the continue.
   ///

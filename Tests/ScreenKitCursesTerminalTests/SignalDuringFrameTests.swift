@@ -1,0 +1,50 @@
+import Foundation
+import TerminalProcess
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A terminating signal handled on one thread while the main actor draws on another.
+///
+/// The restore is the last thing on the terminal: nothing of a frame lands after it on the
+/// shell's screen, not even an erase (`ESC [ J`), however long the process takes to die.
+@Suite struct SignalDuringFrameTests {
+  /// `bytes` without escape sequences: what a user would see as text.
+  private func visibleText(_ bytes: some Collection<UInt8>) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.replacingOccurrences(
+      of: "\u{1B}(\\[[0-9;?>=]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])", with: "",
+      options: .regularExpression)
+  }
+
+  @Test func aCrashOnAnotherThreadLeavesNothingOfTheFramesAfterTheRestore() throws {
+    // NB: a sanitizer reports the abort its own way; the plain build checks this.
+    if Sanitizer.isActive { return }
+    // SIGABRT, handled on a thread other than the one drawing a frame every 5 ms; the
+    // program's crash handler then takes half a second after the restore, as a crash reporter
+    // does.
+    let (terminal, child, before) = try TestHostLauncher.start(
+      mode: "flood", arguments: ["--slow-handler=\(SIGABRT)"])
+    defer { terminal.close() }
+    child.signal(SIGABRT)
+    let ending = child.waitForEnd()
+    if endedInsideTheSanitizer(ending, child) { return }
+    #expect(ending == .signaled(SIGABRT, coreDumped: false))
+    #expect(try terminal.modes() == before)
+    terminal.waitForQuiet()
+    let text = terminal.writtenText
+    let exit = try #require(text.range(of: "\u{1B}[?1049l", options: .backwards))
+    let after = String(text[exit.upperBound...])
+    let stray = visibleText(Array(after.utf8)).filter { !$0.isWhitespace }
+    let erases = after.ranges(of: /\x1B\[[0-9;]*[JKX]/).count
+    #expect(
+      stray.isEmpty && erases == 0 && !after.contains("\u{1B}[?1049h"),
+      "written after the restore: \(after.debugDescription.prefix(300))")
+  }
+}
