@@ -64,6 +64,8 @@ static char sk_bytes[SK_BYTES_MAX];
 static size_t sk_count = 0;
 static int sk_event_pipe = -1;
 static volatile int sk_divert_fd = -1;
+/// Set once a handler began ending the process: the terminal is the shell's for good.
+static volatile sig_atomic_t sk_dying = 0;
 static int sk_null_fd = -1;
 static volatile sig_atomic_t sk_restores = 0;
 
@@ -121,6 +123,12 @@ void sk_restore_divert(int fd) {
 static void sk_divert_frames(void) {
   int fd = sk_divert_fd;
   if (fd >= 0 && sk_null_fd >= 0) dup2(sk_null_fd, fd);
+}
+
+void sk_frames_reconnect(int fd, int saved) {
+  dup2(saved, fd);
+  // NB: a handler that diverted meanwhile had its dup2 undone by the one above.
+  if (sk_dying) sk_divert_frames();
 }
 
 // MARK: Standard error
@@ -399,6 +407,7 @@ int sk_guardian_pid(void) { return sk_guardian; }
 /// What a handler does before the process ends: frames silenced, terminal back, messages
 /// shown, guardian told.
 static void sk_finish_in_handler(void) {
+  sk_dying = 1;
   sk_divert_frames();
   sk_restore_now();
   sk_stderr_replay();
@@ -541,6 +550,9 @@ int sk_continue_pending(void) {
 }
 
 int sk_frame_begin(void) {
+  // NB: the process is ending (a crash handler may still run for seconds): no frame may set
+  // the terminal up again, even after a stop and continue meanwhile.
+  while (sk_dying) pause();
   int state = atomic_fetch_or(&sk_frame_state, SK_IN_FRAME);
   // NB: a stop under way on another thread is about to stop the whole process.
   while (state & SK_STOPPING) {

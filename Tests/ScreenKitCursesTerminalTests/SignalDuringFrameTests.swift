@@ -47,4 +47,33 @@ import Testing
       stray.isEmpty && erases == 0 && !after.contains("\u{1B}[?1049h"),
       "written after the restore: \(after.debugDescription.prefix(300))")
   }
+
+  @Test func aStopWhileACrashIsReportedDrawsNothingMoreAfterTheContinue() throws {
+    if Sanitizer.isActive { return }
+    // Ctrl-Z and fg while the crash handler runs, after the restore: the program must not set
+    // the terminal up and draw again, as it does after an ordinary continue.
+    let (terminal, child, before) = try TestHostLauncher.start(
+      mode: "flood", arguments: ["--slow-handler=\(SIGABRT)"])
+    defer { terminal.close() }
+    let sent = terminal.byteCount
+    child.signal(SIGABRT)
+    #expect(
+      waitUntil(timeout: .seconds(10)) {
+        String(decoding: terminal.bytes(from: sent), as: UTF8.self).contains("\u{1B}[?1049l")
+      }, "no restore")
+    child.signal(SIGTSTP)
+    if child.waitForStop(timeout: .seconds(2)) { child.signal(SIGCONT) }
+    let ending = child.waitForEnd()
+    if endedInsideTheSanitizer(ending, child) { return }
+    #expect(ending == .signaled(SIGABRT, coreDumped: false))
+    #expect(try terminal.modes() == before)
+    terminal.waitForQuiet()
+    let text = terminal.writtenText
+    let exit = try #require(text.range(of: "\u{1B}[?1049l", options: .backwards))
+    let after = String(text[exit.upperBound...])
+    let stray = visibleText(Array(after.utf8)).filter { !$0.isWhitespace }
+    #expect(
+      stray.isEmpty && !after.contains("\u{1B}[?1049h") && !after.contains("\u{1B}[?2004h"),
+      "written after the restore: \(after.debugDescription.prefix(300))")
+  }
 }

@@ -45,6 +45,9 @@ void sk_restore_finish(void);
 /// the process points it at /dev/null before restoring, so a frame another thread is writing
 /// meanwhile cannot land on the shell's screen after the restore.
 void sk_restore_divert(int fd);
+/// Points `fd` back at `saved` (dup2), unless a handler began ending the process: then it
+/// stays diverted.
+void sk_frames_reconnect(int fd, int saved);
 /// Writes the prepared bytes and applies the prepared termios: what the handlers do.
 void sk_restore_now(void);
 /// The number of times the restore ran since the process started.
@@ -53,7 +56,8 @@ int sk_restore_count(void);
 // MARK: Frames
 
 /// Marks the start of a frame's output. A SIGTSTP arriving until sk_frame_end is held back,
-/// so a frame is never finished on the shell's screen. Returns 1 when the process was stopped
+/// so a frame is never finished on the shell's screen. Once a handler began ending the
+/// process, it waits for the end instead. Returns 1 when the process was stopped
 /// and continued since the terminal was last set up (the caller sets it up again), else 0.
 int sk_frame_begin(void);
 /// Marks the end of a frame's output, and stops the process there if SIGTSTP arrived during

@@ -186,7 +186,8 @@ public final class CursesTerminal {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
-        write(options.outputDescriptor, $0.baseAddress, $0.count)
+        // NB: ncurses' descriptor, which a signal that ends the process silences.
+        write(fileno(output), $0.baseAddress, $0.count)
       }
       if count > 0 {
         offset += count
@@ -268,7 +269,8 @@ public final class CursesTerminal {
     let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
     if saved >= 0, null >= 0, dup2(null, descriptor) >= 0 {
       endwin()
-      _ = dup2(saved, descriptor)
+      // NB: not a plain dup2, which would undo a signal's silencing of the descriptor.
+      sk_frames_reconnect(descriptor, saved)
     } else {
       endwin()
     }
