@@ -1,3 +1,4 @@
+import Dispatch
 import ScreenKit
 import ScreenKitCurses
 import Synchronization
@@ -15,13 +16,16 @@ let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages] [--handle=N] [--ignore=N]
-/// [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]`; `--no-mouse` opens the session
-/// with mouse reporting off; `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z
-/// does) once the session is open and before its first frame is drawn. `--slow-handler=N`
-/// installs a handler for signal N that takes half a second, as a crash reporter does, and
-/// blocks N on the thread that opened the session, so the handler runs on another thread
-/// while frames go on.
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks] [--handle=N]
+/// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
+/// [--run-loop=loop|queue|dispatch]`; `--no-mouse` opens the session with mouse reporting off;
+/// `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the session is open
+/// and before its first frame is drawn. `--slow-handler=N` installs a handler for signal N that
+/// takes half a second, as a crash reporter does, and blocks N on the thread that opened the
+/// session, so the handler runs on another thread while frames go on. `--run-loop` picks the
+/// main thread's loop: `loop` (the default, `CursesRunLoop` as the main executor), `queue`
+/// (`CursesRunLoop` draining libdispatch's main queue) or `dispatch` (libdispatch's main queue,
+/// as an `async` `main` has it).
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
@@ -29,11 +33,30 @@ let handledSignal = Atomic<Int32>(0)
 /// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error; in `echo`
 /// mode then `received=N hash=H pastes=P escapes=E`: the characters typed or pasted before
 /// the `q`, the FNV-1a hash of their UTF-8, and the pastes and Escape keys received. In
-/// `pages` mode `n` redraws every row with the next page.
+/// `pages` mode `n` redraws every row with the next page. In `tasks` mode `m` starts a
+/// `Task { @MainActor in … }` that awaits a sleep and then shows `TASK-DONE`, and `p` posts
+/// `POSTED-DONE` to the scheduler from a detached task. The last line on standard error,
+/// `deadline=armed|none`, says whether the loop was to wake by itself when `q` came.
 @main
 enum TestHost {
-  static func main() async {
+  static func main() {
     let arguments = CommandLine.arguments.dropFirst()
+    switch arguments.first(where: { $0.hasPrefix("--run-loop=") })?.dropFirst(11) {
+    case "dispatch":
+      Task { @MainActor in
+        await run(arguments)
+        exit(0)
+      }
+      dispatchMain()
+    case "queue":
+      CursesRunLoop.main(.dispatchMainQueue) { await run(arguments) }
+    default:
+      CursesRunLoop.main { await run(arguments) }
+    }
+  }
+
+  @MainActor
+  private static func run(_ arguments: ArraySlice<String>) async {
     let mode = arguments.first { !$0.hasPrefix("--") } ?? "idle"
     for argument in arguments {
       if let number = value(of: "--handle=", in: argument) {
@@ -56,9 +79,12 @@ enum TestHost {
     var options = CursesTerminal.Options()
     options.mouse = !arguments.contains("--no-mouse")
     let application = CursesApplication(root: screen, options: options)
+    var deadlineAtQuit: Duration?
     application.onUnhandledKey = { application, key in
       switch key {
-      case "q": application.quit()
+      case "q":
+        deadlineAtQuit = application.nextWakeDeadline
+        application.quit()
       case "t": fatalError("forced trap")
       case "a": abort()
       case "s":
@@ -83,6 +109,7 @@ enum TestHost {
         "received=\(screen.received.count) hash=\(screen.receivedHash) "
           + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount)\n")
     }
+    writeToStandardError("deadline=\(deadlineAtQuit == nil ? "none" : "armed")\n")
   }
 
   private static func value(of prefix: String, in argument: String) -> Int32? {

@@ -15,7 +15,7 @@ import ScreenKit
 final class TestHostScreen: Screen {
   /// What the screen draws.
   enum Mode: String {
-    case idle, spinner, flood, echo, pages
+    case idle, spinner, flood, echo, pages, tasks
   }
 
   /// What the screen draws.
@@ -73,7 +73,23 @@ final class TestHostScreen: Screen {
     if mode == .spinner || mode == .flood { scheduleTick() }
   }
 
+  /// What `tasks` mode shows: the results of main-actor tasks and posted work.
+  private var results: [String] = []
+
   override func handle(_ key: Key) -> Bool {
+    if mode == .tasks && key == "m" {
+      Task { @MainActor in
+        try? await Task.sleep(for: .milliseconds(1))
+        self.show("TASK-DONE")
+      }
+      return true
+    }
+    if mode == .tasks && key == "p", let scheduler = stage?.scheduler {
+      Task.detached {
+        scheduler.post { [weak self] in self?.show("POSTED-DONE") }
+      }
+      return true
+    }
     if mode == .pages && key == "n" {
       page += 1
       setNeedsDisplay()
@@ -102,6 +118,11 @@ final class TestHostScreen: Screen {
     pasteCount += 1
     record(text)
     return true
+  }
+
+  private func show(_ result: String) {
+    results.append(result)
+    setNeedsDisplay()
   }
 
   private func record(_ text: String) {
@@ -162,6 +183,9 @@ final class TestHostScreen: Screen {
         while line.count < canvas.size.width { line.append(alphabet[(line.count + row) % 36]) }
         canvas.drawText(line, at: Point(x: 0, y: row))
       }
+    }
+    for (row, result) in results.enumerated() {
+      canvas.drawText(result, at: Point(x: 0, y: 3 + row))
     }
     let handled = handledSignal.load(ordering: .relaxed)
     if handled != 0 {

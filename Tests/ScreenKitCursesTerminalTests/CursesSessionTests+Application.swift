@@ -163,6 +163,44 @@ extension CursesSessionTests {
     #expect(!fired)
   }
 
+  /// A frame for posted work (a load's result) is written in the same turn.
+  ///
+  /// However recently the last frame was: only frames that timers alone ask for wait for the
+  /// frame interval. With an interval of an hour, a result held back like a tick never shows.
+  @Test func aPostedResultIsDrawnAtOnceWhileTimerFramesArePaced() async throws {
+    let pty = try TerminalRecorder()
+    defer { pty.close() }
+    let screen = SizeScreen()
+    let application = CursesApplication(root: screen, options: options(pty))
+    application.frameInterval = .seconds(3600)
+    application.onUnhandledKey = { application, key in
+      if key == "q" { application.quit() }
+    }
+    let scheduler = application.stage.scheduler
+    let ticks = Shared(0)
+    let endedByItself = try await run(application, on: pty, once: "size 80x24") {
+      // Two ticks after the first frame: each changes the screen, neither may draw.
+      scheduler.post {
+        for delay in [20, 40] {
+          scheduler.schedule(after: .milliseconds(delay)) {
+            screen.note = "tick-\(delay)"
+            ticks.value += 1
+          }
+        }
+      }
+      #expect(waitUntil(timeout: .seconds(10)) { ticks.value == 2 }, "the ticks never ran")
+      #expect(
+        !pty.eventuallyShows("tick-", timeout: .zero), "a frame for timers alone was not paced")
+      scheduler.post { screen.note = "CHILD-TEXT" }
+      #expect(pty.eventuallyShows("CHILD-TEXT"), "the posted result waited for the frame interval")
+      pty.type("q")
+    }
+    #expect(endedByItself)
+    // The first frame and the result's: nothing in between, and nothing for the `q`.
+    #expect(application.frameCount == 2)
+    #expect(application.nextWakeDeadline == nil)
+  }
+
 }
 
 /// The descriptors this process has open, with what each refers to (such as `pipe:[1234]`).
@@ -182,6 +220,10 @@ private func openDescriptors() -> [Int32: String] {
 /// every key reaches the application's handler.
 private final class SizeScreen: Screen {
   private var keys = ""
+  /// A line of text under the keys.
+  var note = "" {
+    didSet { setNeedsDisplay() }
+  }
 
   override func layoutChildren() {
     setNeedsDisplay()
@@ -196,6 +238,7 @@ private final class SizeScreen: Screen {
   override func draw(in canvas: inout Canvas) {
     canvas.drawText("size \(bounds.width)x\(bounds.height)", at: .zero)
     canvas.drawText(keys, at: Point(x: 0, y: 1))
+    canvas.drawText(note, at: Point(x: 0, y: 2))
   }
 }
 

@@ -83,6 +83,7 @@ static inline int extended_pair_content(int pair, int *foreground, int *backgrou
 // MARK: Restore on signals, frames, standard error, guardian
 
 #include "CNCursesSession.h"
+#include "CNCursesRunLoop.h"
 
 // MARK: Terminal queries Swift cannot make (ioctl is variadic)
 

@@ -5,11 +5,16 @@ public import ScreenKit
 /// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
 /// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
 ///
-/// The loop is event driven: Dispatch sources on the main queue wake it for input, for the
-/// resize and continue signals, and for one timer armed at the earlier of the scheduler's next
-/// deadline and the next frame; work posted to the scheduler wakes it through the main queue.
-/// Nothing polls, so an idle program makes no wake-ups and a spinner makes one per frame.
-/// Renders are coalesced to at most one per ``frameInterval``.
+/// The loop is event driven: it wakes for input, for the resize and continue signals, for one
+/// deadline (the earlier of the scheduler's next timer and a paced frame), and for work posted
+/// to the scheduler. Nothing polls, so an idle program makes no wake-ups and a spinner makes one
+/// per frame. Under ``CursesRunLoop`` all of it is one `poll` on the main thread; otherwise
+/// Dispatch sources on the main queue wake it.
+///
+/// A frame is drawn in the turn that needed it: after input, a signal, posted work (a load's
+/// result) or main-actor work that changed something. Only a turn that ran timers alone (an
+/// animation's tick) is paced: it waits until ``frameInterval`` has passed since the last frame,
+/// and no longer.
 ///
 /// ```swift
 /// @main enum App {
@@ -28,7 +33,8 @@ public final class CursesApplication {
   public let stage: Stage
   /// How the terminal is opened.
   public var options: CursesTerminal.Options
-  /// The shortest time between two frames.
+  /// The shortest time between two frames that timers alone asked for; a frame for input, a
+  /// signal or a load's result is never held back.
   public var frameInterval: Duration = .milliseconds(16)
   /// Called with the application and each key that no screen handled; the application
   /// decides what it means (for example `q` quits).
@@ -41,8 +47,16 @@ public final class CursesApplication {
   public private(set) var frameCount = 0
   /// The number of times the loop woke up (input, signal, timer or posted work).
   public private(set) var wakeCount = 0
+  /// When the loop will next wake by itself, on the scheduler's clock.
+  ///
+  /// The earlier of the next timer and a paced frame; `nil` while nothing is due, when only an
+  /// event (input, a signal, posted work) can wake it: an idle program makes no wake-ups.
+  public var nextWakeDeadline: Duration? { armedDeadline }
 
   private var terminal: CursesTerminal?
+  /// The main thread's loop when ``CursesRunLoop`` runs it; `nil` on libdispatch's main queue.
+  private var loop: MainLoop?
+  private var loopWatches: [Int] = []
   private var input: InputFeed?
   private var writer: CursesCanvasWriter?
   private var sources: [any DispatchSourceProtocol] = []
@@ -97,13 +111,24 @@ public final class CursesApplication {
     ) { [weak self] event in self?.deliver(event) }
     stage.resize(to: terminal.size)
     stage.onNeedsRender = { [weak self] in self?.schedulePump() }
-    stage.scheduler.wakeHandler = { [weak self] in
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated { self?.wake() }
+    if let loop = MainLoop.running, loop.isCurrentThread {
+      self.loop = loop
+      stage.scheduler.wakeHandler = { [weak self] in
+        loop.perform { self?.wake() }
+      }
+    } else {
+      stage.scheduler.wakeHandler = { [weak self] in
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { self?.wake() }
+        }
       }
     }
     stage.mount()
-    installSources(terminal)
+    if let loop {
+      installWatches(terminal, on: loop)
+    } else {
+      installSources(terminal)
+    }
     pump()
 
     await withCheckedContinuation { continuation in
@@ -117,11 +142,19 @@ public final class CursesApplication {
     // NB: a descriptor may be closed (by the terminal, or by the caller once run returns) only
     // after dispatch stopped watching it, which its source's cancel handler tells; closed
     // earlier, its number can be reused and the late unregistration hits the new descriptor.
-    for source in sources { source.cancel() }
-    await withCheckedContinuation { continuation in
-      sourcesWatching.notify(queue: .main) { continuation.resume() }
+    if let loop {
+      // NB: the loop stops watching at once, so the descriptors may be closed right away.
+      for watch in loopWatches { loop.unwatch(watch) }
+      loopWatches.removeAll()
+      if armedDeadline != nil { loop.setDeadline(after: nil) {} }
+      self.loop = nil
+    } else {
+      for source in sources { source.cancel() }
+      await withCheckedContinuation { continuation in
+        sourcesWatching.notify(queue: .main) { continuation.resume() }
+      }
+      sources.removeAll()
     }
-    sources.removeAll()
     input?.cancel()
     input = nil
     timer = nil
@@ -174,6 +207,13 @@ public final class CursesApplication {
     sources = [input, signals, timer]
   }
 
+  private func installWatches(_ terminal: CursesTerminal, on loop: MainLoop) {
+    loopWatches = [
+      loop.watch(terminal.options.inputDescriptor) { [weak self] in self?.readInput() },
+      loop.watch(terminal.signalDescriptor) { [weak self] in self?.readSignals() },
+    ]
+  }
+
   private func readInput() {
     guard let terminal, let input, !isQuitting else { return }
     wakeCount += 1
@@ -213,7 +253,8 @@ public final class CursesApplication {
   private func timerFired() {
     wakeCount += 1
     armedDeadline = nil
-    pump()
+    // NB: posted work that the timer's turn would run (a load's result) is not paced.
+    pump(paced: !stage.scheduler.hasPostedWork)
   }
 
   private func wake() {
@@ -237,8 +278,11 @@ public final class CursesApplication {
 
   // MARK: Frames
 
-  /// Runs what is due, draws a frame when one is needed and allowed, and re-arms the timer.
-  private func pump() {
+  /// Runs what is due, draws a frame when one is needed, and re-arms the timer.
+  ///
+  /// `paced` is for a turn that only timers started: its frame waits until ``frameInterval``
+  /// has passed since the last one. Every other turn draws at once.
+  private func pump(paced: Bool = false) {
     guard terminal != nil, !isQuitting, !isPumping else { return }
     isPumping = true
     defer { isPumping = false }
@@ -246,8 +290,9 @@ public final class CursesApplication {
     stage.scheduler.runDue()
     if stage.needsRender && !isQuitting {
       let now = stage.scheduler.clock.now
-      if let lastFrame, now - lastFrame < frameInterval {
-        // Too soon: the timer below is armed for the frame deadline.
+      if paced, let lastFrame, now - lastFrame < frameInterval {
+        // Too soon for a frame timers alone asked for: the timer below is armed for the frame
+        // deadline, and any other event before it draws at once.
       } else {
         drawFrame()
         lastFrame = now
@@ -259,8 +304,12 @@ public final class CursesApplication {
   private func schedulePump() {
     guard !isPumping, !isPumpScheduled else { return }
     isPumpScheduled = true
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated { self?.pump() }
+    if let loop {
+      loop.perform { [weak self] in self?.pump() }
+    } else {
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated { self?.pump() }
+      }
     }
   }
 
@@ -275,7 +324,7 @@ public final class CursesApplication {
   }
 
   private func rearm() {
-    guard let timer else { return }
+    guard timer != nil || loop != nil else { return }
     var deadline = stage.scheduler.nextDeadline
     if stage.needsRender, let lastFrame {
       let frameDeadline = lastFrame.saturatingAdding(frameInterval)
@@ -283,6 +332,12 @@ public final class CursesApplication {
     }
     guard deadline != armedDeadline else { return }
     armedDeadline = deadline
+    if let loop {
+      let delay = deadline.map { max(.zero, $0 - stage.scheduler.clock.now) }
+      loop.setDeadline(after: delay) { [weak self] in self?.timerFired() }
+      return
+    }
+    guard let timer else { return }
     guard let deadline else {
       timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
       return

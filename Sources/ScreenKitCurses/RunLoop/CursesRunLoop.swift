@@ -1,0 +1,67 @@
+import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A program's main thread as one event loop: ``CursesApplication`` waits in one `poll` for
+/// input, signals and its next frame, and the main actor's work runs on the same thread
+/// between two polls.
+///
+/// Without it, an `async` `main` ends in `dispatch_main`: libdispatch's manager thread wakes
+/// for each timer and hands the main queue to a worker thread, three thread switches per
+/// spinner frame. With it, a frame is one wake-up of the main thread. A program opts in by
+/// making its `main` synchronous and handing its body to ``main(_:_:)``:
+///
+/// ```swift
+/// @main enum App {
+///   static func main() {
+///     CursesRunLoop.main {
+///       let application = CursesApplication(root: HomeScreen())
+///       do { try await application.run() } catch { error.exit() }
+///     }
+///   }
+/// }
+/// ```
+///
+/// Everything else stays as it is: `await` in screens, `Task { @MainActor in … }`,
+/// `DispatchQueue.main`, loads on the cooperative pool. A ``CursesApplication`` run from an
+/// `async` `main`, or by an embedding host, keeps working on libdispatch's main queue.
+public enum CursesRunLoop {
+  /// Where main-actor jobs wait for the loop.
+  public enum Jobs: Sendable {
+    /// The loop is the main actor's executor (the toolchain's custom main executor, still
+    /// experimental): a job is queued and run without going through libdispatch.
+    case loop
+    /// The main actor stays on libdispatch's main queue, which the loop drains itself
+    /// through the hooks CoreFoundation's run loop uses.
+    case dispatchMainQueue
+  }
+
+  /// Runs `body` on the main actor, with the main thread serving as the loop, and ends the
+  /// process with status 0 when `body` returns.
+  ///
+  /// Call it first thing in a synchronous `main`, before anything touches the main actor: the
+  /// main executor is chosen once per process.
+  public static func main(
+    _ jobs: Jobs = .loop, _ body: @escaping @MainActor () async -> Void
+  ) -> Never {
+    let loop = MainLoop()
+    if jobs == .loop { MainLoopExecutor.install(loop) }
+    let finished = Finished()
+    Task { @MainActor in
+      await body()
+      finished.flag.withLock { $0 = true }
+    }
+    loop.run { finished.flag.withLock { $0 } }
+    exit(0)
+  }
+
+  private final class Finished: Sendable {
+    let flag = Mutex(false)
+  }
+}
