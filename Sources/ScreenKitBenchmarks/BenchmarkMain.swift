@@ -80,7 +80,8 @@ enum BenchmarkMain {
 
   @MainActor
   static let scenarios: [any Scenario] = [
-    OutsideScenario(), SpinnerFrameScenario(), NcursesReferenceScenario(), WakeupScenario(),
+    OutsideScenario(), OutsideScenario.runLoops, SpinnerFrameScenario(), NcursesReferenceScenario(),
+    WakeupScenario(),
     LoadLatencyScenario(),
     StartupScenario(), ScreenCountScenario(), ListRedrawScenario(), VariantScenario(),
   ]

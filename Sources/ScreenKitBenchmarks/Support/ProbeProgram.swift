@@ -20,6 +20,8 @@ struct ProbeProgram: Sendable {
   var path: String
   /// The arguments before the shared ones (`load-probe protocol` for the demo).
   var leadingArguments: [String]
+  /// Variables added to the probe's environment.
+  var environment: [String: String] = [:]
 
   /// Whether the executable is there.
   var exists: Bool { access(path, X_OK) == 0 }
@@ -34,6 +36,14 @@ struct ProbeProgram: Sendable {
     ProbeProgram(
       label: variant, path: ChildProcess.productsDirectory + "/Demo",
       leadingArguments: ["load-probe", variant])
+  }
+
+  /// The demo's container probe on one of its run loops (`SCREENKIT_RUN_LOOP`).
+  static func demo(runLoop: String, label: String) -> ProbeProgram {
+    var program = demo(variant: "container")
+    program.label = label
+    program.environment = ["SCREENKIT_RUN_LOOP": runLoop]
+    return program
   }
 
   /// The C + ncurses reference, compiled from `Reference/ncurses-reference.c` into `path`.
@@ -102,6 +112,7 @@ struct ProbeRun: Sendable {
   var switchesPerFrame: Double?
   /// Involuntary context switches per spinner frame (preemption: load on the machine).
   var involuntaryPerFrame: Double?
+  var allSwitchesPerFrame: Double?
   /// Bytes per spinner frame over the window.
   var bytesPerFrame: Double?
   /// Spinner frames seen in the window.
