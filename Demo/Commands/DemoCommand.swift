@@ -1,5 +1,7 @@
 import ArgumentParser
+import Dispatch
 import ScreenKit
+import ScreenKitCurses
 
 #if canImport(Darwin)
   import Darwin
@@ -36,12 +38,32 @@ struct DemoCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
-  /// Reads the clock, parses the arguments and runs the chosen mode.
+  /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
+  ///
+  /// `SCREENKIT_RUN_LOOP` picks another loop, for the benchmarks that compare them: `dispatch`
+  /// (libdispatch's main queue, as an `async` `main` has it) or `queue` (the run loop, with the
+  /// main actor's jobs kept on libdispatch's main queue).
+  static func main() {
+    let startedAt = MonotonicTime.now()
+    switch getenv("SCREENKIT_RUN_LOOP").map({ String(cString: $0) }) {
+    case "dispatch":
+      Task { @MainActor in
+        await start(at: startedAt)
+        systemExit(0)
+      }
+      dispatchMain()
+    case "queue":
+      CursesRunLoop.main(.dispatchMainQueue) { await start(at: startedAt) }
+    default:
+      CursesRunLoop.main { await start(at: startedAt) }
+    }
+  }
+
+  /// Parses the arguments and runs the chosen mode.
   ///
   /// A bad argument ends the program here, before the terminal is touched: one line on
   /// standard error and argument-parser's exit status (64 for usage errors).
-  static func main() async {
-    let startedAt = MonotonicTime.now()
+  private static func start(at startedAt: MonotonicTime) async {
     do {
       var command = try parseAsRoot()
       if let mode = command as? any DemoMode {

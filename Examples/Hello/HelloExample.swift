@@ -25,15 +25,18 @@ final class HelloScreen: Screen {
 /// `swift run HelloExample`: the smallest ScreenKit program.
 @main
 enum HelloExample {
-  static func main() async {
-    let application = CursesApplication(root: HelloScreen())
-    application.onUnhandledKey = { application, key in
-      if key == .character("q") { application.quit() }
-    }
-    do {
-      try await application.run()
-    } catch {
-      error.exit()  // no terminal: one line on standard error, exit status 2
+  static func main() {
+    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
+    CursesRunLoop.main {
+      let application = CursesApplication(root: HelloScreen())
+      application.onUnhandledKey = { application, key in
+        if key == .character("q") { application.quit() }
+      }
+      do throws(TerminalError) {
+        try await application.run()
+      } catch {
+        error.exit()  // no terminal: one line on standard error, exit status 2
+      }
     }
   }
 }

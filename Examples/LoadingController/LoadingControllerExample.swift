@@ -47,18 +47,21 @@ final class ForecastScreen: Screen {
 /// meanwhile and an error with retry (r or Enter) on failure, then builds the screen.
 @main
 enum LoadingControllerExample {
-  static func main() async {
-    let controller = LoadingController(load: fetchForecast) { forecast in
-      ForecastScreen(forecast)
-    }
-    let application = CursesApplication(root: controller)
-    application.onUnhandledKey = { application, key in
-      if key == .character("q") { application.quit() }
-    }
-    do {
-      try await application.run()
-    } catch {
-      error.exit()
+  static func main() {
+    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
+    CursesRunLoop.main {
+      let controller = LoadingController(load: fetchForecast) { forecast in
+        ForecastScreen(forecast)
+      }
+      let application = CursesApplication(root: controller)
+      application.onUnhandledKey = { application, key in
+        if key == .character("q") { application.quit() }
+      }
+      do throws(TerminalError) {
+        try await application.run()
+      } catch {
+        error.exit()
+      }
     }
   }
 }

@@ -46,19 +46,22 @@ struct Moon: ListRowDisplayable {
 /// Esc (or Backspace, or h) goes back, ? shows help, q quits.
 @main
 enum NavigationExample {
-  static func main() async {
-    let list = ListScreen(rows: rows)
-    list.title = "Solar system"
-    let navigation = NavigationScreen(root: list)
-    list.onActivate = { _, row in navigation.push(screen(for: row)) }
-    let application = CursesApplication(root: navigation)
-    application.onUnhandledKey = { application, key in
-      if key == .character("q") { application.quit() }
-    }
-    do {
-      try await application.run()
-    } catch {
-      error.exit()
+  static func main() {
+    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
+    CursesRunLoop.main {
+      let list = ListScreen(rows: rows)
+      list.title = "Solar system"
+      let navigation = NavigationScreen(root: list)
+      list.onActivate = { _, row in navigation.push(screen(for: row)) }
+      let application = CursesApplication(root: navigation)
+      application.onUnhandledKey = { application, key in
+        if key == .character("q") { application.quit() }
+      }
+      do throws(TerminalError) {
+        try await application.run()
+      } catch {
+        error.exit()
+      }
     }
   }
 }
