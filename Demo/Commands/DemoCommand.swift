@@ -41,8 +41,8 @@ struct DemoCommand: DemoMode {
   /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
   ///
   /// `SCREENKIT_RUN_LOOP` picks another loop, for the benchmarks that compare them: `dispatch`
-  /// (libdispatch's main queue, as an `async` `main` has it) or `queue` (the run loop, with the
-  /// main actor's jobs kept on libdispatch's main queue).
+  /// (libdispatch's main queue, as an `async` `main` has it) or `loop` (the run loop as the
+  /// main actor's executor).
   static func main() {
     let startedAt = MonotonicTime.now()
     switch getenv("SCREENKIT_RUN_LOOP").map({ String(cString: $0) }) {
@@ -52,8 +52,8 @@ struct DemoCommand: DemoMode {
         systemExit(0)
       }
       dispatchMain()
-    case "queue":
-      CursesRunLoop.main(.dispatchMainQueue) { await start(at: startedAt) }
+    case "loop":
+      CursesRunLoop.main(.loop) { await start(at: startedAt) }
     default:
       CursesRunLoop.main { await start(at: startedAt) }
     }

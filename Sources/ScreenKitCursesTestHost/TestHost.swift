@@ -23,9 +23,9 @@ let handledSignal = Atomic<Int32>(0)
 /// and before its first frame is drawn. `--slow-handler=N` installs a handler for signal N that
 /// takes half a second, as a crash reporter does, and blocks N on the thread that opened the
 /// session, so the handler runs on another thread while frames go on. `--run-loop` picks the
-/// main thread's loop: `loop` (the default, `CursesRunLoop` as the main executor), `queue`
-/// (`CursesRunLoop` draining libdispatch's main queue) or `dispatch` (libdispatch's main queue,
-/// as an `async` `main` has it).
+/// main thread's loop: `queue` (the default, `CursesRunLoop` draining libdispatch's main
+/// queue), `loop` (`CursesRunLoop` as the main executor) or `dispatch` (libdispatch's main
+/// queue, as an `async` `main` has it).
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
@@ -48,8 +48,8 @@ enum TestHost {
         exit(0)
       }
       dispatchMain()
-    case "queue":
-      CursesRunLoop.main(.dispatchMainQueue) { await run(arguments) }
+    case "loop":
+      CursesRunLoop.main(.loop) { await run(arguments) }
     default:
       CursesRunLoop.main { await run(arguments) }
     }

@@ -36,7 +36,7 @@ final class OutsideScenario: Scenario {
       name: "runloops",
       demos: [
         .demo(runLoop: "dispatch", label: "dispatch queue"),
-        .demo(runLoop: "queue", label: "poll + main queue"),
+        .demo(runLoop: "", label: "poll + main queue"),
         .demo(runLoop: "loop", label: "poll executor"),
       ])
   }
