@@ -178,6 +178,7 @@ extension CursesSessionTests {
     }
     let scheduler = application.stage.scheduler
     let ticks = Shared(0)
+    let armedWhenIdle = Shared<Bool?>(nil)
     let endedByItself = try await run(application, on: pty, once: "size 80x24") {
       // Two ticks after the first frame: each changes the screen, neither may draw.
       scheduler.post {
@@ -193,12 +194,15 @@ extension CursesSessionTests {
         !pty.eventuallyShows("tick-", timeout: .zero), "a frame for timers alone was not paced")
       scheduler.post { screen.note = "CHILD-TEXT" }
       #expect(pty.eventuallyShows("CHILD-TEXT"), "the posted result waited for the frame interval")
+      // Nothing is due any more: the loop must not wake by itself.
+      scheduler.post { armedWhenIdle.value = application.nextWakeDeadline != nil }
+      #expect(waitUntil(timeout: .seconds(10)) { armedWhenIdle.value != nil })
       pty.type("q")
     }
     #expect(endedByItself)
     // The first frame and the result's: nothing in between, and nothing for the `q`.
     #expect(application.frameCount == 2)
-    #expect(application.nextWakeDeadline == nil)
+    #expect(armedWhenIdle.value == false, "an idle application kept a deadline armed")
   }
 
 }
