@@ -41,6 +41,7 @@ let handledSignal = Atomic<Int32>(0)
 enum TestHost {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
+    installSignalHandlers(arguments)
     switch arguments.first(where: { $0.hasPrefix("--run-loop=") })?.dropFirst(11) {
     case "dispatch":
       Task { @MainActor in
@@ -58,19 +59,6 @@ enum TestHost {
   @MainActor
   private static func run(_ arguments: ArraySlice<String>) async {
     let mode = arguments.first { !$0.hasPrefix("--") } ?? "idle"
-    for argument in arguments {
-      if let number = value(of: "--handle=", in: argument) {
-        signal(number) { handledSignal.store($0, ordering: .relaxed) }
-      } else if let number = value(of: "--ignore=", in: argument) {
-        signal(number, SIG_IGN)
-      } else if let number = value(of: "--slow-handler=", in: argument) {
-        signal(number) { _ in
-          var pause = timespec(tv_sec: 0, tv_nsec: 500_000_000)
-          var left = timespec()
-          while nanosleep(&pause, &left) != 0 { pause = left }
-        }
-      }
-    }
     let screen = TestHostScreen(
       mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
       interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100),
@@ -110,6 +98,26 @@ enum TestHost {
           + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount)\n")
     }
     writeToStandardError("deadline=\(deadlineAtQuit == nil ? "none" : "armed")\n")
+  }
+
+  /// Installs the handlers the arguments ask for.
+  ///
+  /// NB: not on the main actor, so the handlers are not main-actor code, which would trap on
+  /// the thread that happens to take the signal.
+  private static func installSignalHandlers(_ arguments: ArraySlice<String>) {
+    for argument in arguments {
+      if let number = value(of: "--handle=", in: argument) {
+        signal(number) { handledSignal.store($0, ordering: .relaxed) }
+      } else if let number = value(of: "--ignore=", in: argument) {
+        signal(number, SIG_IGN)
+      } else if let number = value(of: "--slow-handler=", in: argument) {
+        signal(number) { _ in
+          var pause = timespec(tv_sec: 0, tv_nsec: 500_000_000)
+          var left = timespec()
+          while nanosleep(&pause, &left) != 0 { pause = left }
+        }
+      }
+    }
   }
 
   private static func value(of prefix: String, in argument: String) -> Int32? {

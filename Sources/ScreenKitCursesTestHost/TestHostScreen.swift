@@ -58,7 +58,10 @@ final class TestHostScreen: Screen {
 
   override func didAppear() {
     if !blocksOnAppearing.isEmpty {
-      // NB: still on the thread that opened the session, which unblocked the crash signals.
+      // NB: still on the thread that opened the session, which unblocked the crash signals
+      // and draws the frames. A thread of its own takes the signals instead, as a worker
+      // thread that crashes does, so the handler runs while frames go on.
+      startSignalThread()
       var blocked = sigset_t()
       sigemptyset(&blocked)
       for signal in blocksOnAppearing { sigaddset(&blocked, signal) }
@@ -192,4 +195,28 @@ final class TestHostScreen: Screen {
       canvas.drawText("handled \(handled)", at: Point(x: 0, y: 2))
     }
   }
+}
+
+/// Starts a thread that does nothing but wait for signals; created before the drawing
+/// thread blocks them, it inherits them unblocked.
+///
+/// NB: outside the main-actor screen, so the thread's body is not taken for main-actor code.
+private func startSignalThread() {
+  // NB: pthread_t is an integer with glibc and musl, an optional pointer on Darwin.
+  #if canImport(Darwin)
+    var thread: pthread_t?
+  #else
+    var thread = pthread_t()
+  #endif
+  let started = pthread_create(
+    &thread, nil,
+    { _ in
+      while true { pause() }
+    }, nil)
+  guard started == 0 else { return }
+  #if canImport(Darwin)
+    if let thread { pthread_detach(thread) }
+  #else
+    pthread_detach(thread)
+  #endif
 }
