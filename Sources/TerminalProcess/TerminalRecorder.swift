@@ -36,7 +36,7 @@ public final class TerminalRecorder: Sendable {
   }
 
   private final class Shared: Sendable {
-    let state = Mutex(State())
+    let state = Locked(State())
   }
 
   /// The leader side, where the "user" types and the output arrives.
@@ -86,7 +86,7 @@ public final class TerminalRecorder: Sendable {
 
   // NB: the thread sleeps in poll until output arrives or the owner wakes it (pause, resume,
   // stop) through the wake pipe: no periodic wake-ups to disturb what is measured.
-  private static func drainLoop(leader: Int32, wake: Int32, state: borrowing Mutex<State>) {
+  private static func drainLoop(leader: Int32, wake: Int32, state: Locked<State>) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var scratch = [UInt8](repeating: 0, count: 64)
     while true {
