@@ -75,14 +75,16 @@ enum FileReader {
   }
 
   /// Why `path` cannot be read, in the system's words (`No such file or directory`,
-  /// `Permission denied`, `Is a directory`), or `nil` when it opens; reads nothing.
+  /// `Permission denied`, `Is a directory`), or `nil` when it can; neither reads nor opens it.
+  ///
+  /// NB: opening is not harmless: opening a named pipe lets a writer that waits for a reader
+  /// in, and closing it again leaves that writer writing to a pipe without one (SIGPIPE), so
+  /// the load that opens it later would wait forever.
   static func problemOpening(_ path: Path) -> String? {
-    let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, Path.isDirectory(status.st_mode) {
-      return String(cString: strerror(EISDIR))
+    guard let status = path.status() else { return String(cString: strerror(errno)) }
+    if Path.isDirectory(status.st_mode) { return String(cString: strerror(EISDIR)) }
+    guard path.withCString({ access($0, R_OK) }) == 0 else {
+      return String(cString: strerror(errno))
     }
     return nil
   }

@@ -38,6 +38,18 @@ extension DemoEndToEndTests {
       try await demo.waitFor("Only Episode", "Only Collection")
     }
 
+    /// A named pipe whose writer already waits to open it: checking the path at start-up must
+    /// not open it, or that open lets the writer in, and its close leaves the writer writing
+    /// to a pipe without a reader (SIGPIPE), so the load would wait forever.
+    @Test func aNamedPipeWhoseWriterAlreadyWaitsIsReadToTheEnd() async throws {
+      let demo = try TmuxSession(
+        ["--latency", "0", "--data", "catalogue.fifo"],
+        before: "mkfifo catalogue.fifo; (cat catalogue.json > catalogue.fifo) & "
+      ) { try CatalogueFixture.write(to: $0) }
+      defer { demo.close() }
+      try await demo.waitFor("Only Episode", "Only Collection")
+    }
+
     @Test func quitWorksWhileANamedPipeHasNoWriter() async throws {
       let demo = try TmuxSession(
         ["--latency", "0", "--data", "catalogue.fifo"], before: "mkfifo catalogue.fifo; ")
