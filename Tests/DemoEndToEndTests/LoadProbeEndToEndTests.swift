@@ -14,8 +14,7 @@ struct LoadProbeEndToEndTests {
       "--trace", "trace.log",
     ])
     defer { demo.close() }
-    let loaded = try await demo.waitFor("probe-line-shown")
-    #expect(!loaded.contains("Loading…"))
+    try await demo.waitFor("probe-line-shown", without: ["Loading…"])
     // NB: the spinner shows for 0.6 s only; the recorded output has it whenever the test looks.
     let output = try await demo.waitForOutput("probe-line-shown")
     #expect(output.wrote("Loading…", before: "probe-line-shown"), "output:\n\(output.text)")

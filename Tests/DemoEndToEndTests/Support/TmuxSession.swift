@@ -157,16 +157,22 @@ final class TmuxSession {
     throw E2EError("timed out waiting for \(what)")
   }
 
-  /// Polls the pane until it shows every one of `texts` at once.
+  /// Polls the pane until it shows every one of `texts` at once, and none of `absent`.
+  ///
+  /// NB: what must be gone is waited for, never asserted on the screen a wait returned: the
+  /// terminal applies a frame as its bytes arrive, so a capture can show the new rows while an
+  /// old one (a spinner, a detail) is still to be overwritten.
   @discardableResult
   func waitFor(
-    _ texts: String..., timeout: Duration = .seconds(10),
+    _ texts: String..., without absent: [String] = [], timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
-    try await waitUntil(
-      texts.map { "\"\($0)\"" }.joined(separator: " and "), timeout: timeout,
-      sourceLocation: sourceLocation
-    ) { screen in texts.allSatisfy(screen.contains) }
+    let wanted = texts.map { "\"\($0)\"" } + absent.map { "no \"\($0)\"" }
+    return try await waitUntil(
+      wanted.joined(separator: " and "), timeout: timeout, sourceLocation: sourceLocation
+    ) { screen in
+      texts.allSatisfy(screen.contains) && !absent.contains(where: screen.contains)
+    }
   }
 
   /// Polls the pane until it shows `text`, which may be wrapped over several lines: runs of
