@@ -65,6 +65,6 @@ public enum CursesRunLoop {
   }
 
   private final class Finished: Sendable {
-    let flag = Mutex(false)
+    let flag = LoopLock(false)
   }
 }

@@ -38,7 +38,7 @@ final class MainLoop: @unchecked Sendable {
     var isSignaled = false
   }
 
-  private let inbox = Mutex(Inbox())
+  private let inbox = LoopLock(Inbox())
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let thread = pthread_self()
