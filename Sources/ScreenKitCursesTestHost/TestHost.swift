@@ -133,24 +133,10 @@ enum TestHost {
   /// Recurses without end on a thread of its own, which has no alternate signal stack, as a
   /// load on a worker thread would.
   private static func overflowTheStackOfANewThread() {
-    // NB: pthread_t is an integer with glibc and musl, an optional pointer on Darwin.
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
-      var thread = pthread_t()
-    #endif
-    let started = pthread_create(
-      &thread, nil,
-      { _ in
-        _ = recurse(1)
-        return nil
-      }, nil)
-    guard started == 0 else { return }
-    #if canImport(Darwin)
-      if let thread { pthread_detach(thread) }
-    #else
-      pthread_detach(thread)
-    #endif
+    startDetachedThread { _ in
+      _ = recurse(1)
+      return nil
+    }
   }
 }
 

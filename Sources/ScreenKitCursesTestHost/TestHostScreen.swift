@@ -202,21 +202,7 @@ final class TestHostScreen: Screen {
 ///
 /// NB: outside the main-actor screen, so the thread's body is not taken for main-actor code.
 private func startSignalThread() {
-  // NB: pthread_t is an integer with glibc and musl, an optional pointer on Darwin.
-  #if canImport(Darwin)
-    var thread: pthread_t?
-  #else
-    var thread = pthread_t()
-  #endif
-  let started = pthread_create(
-    &thread, nil,
-    { _ in
-      while true { pause() }
-    }, nil)
-  guard started == 0 else { return }
-  #if canImport(Darwin)
-    if let thread { pthread_detach(thread) }
-  #else
-    pthread_detach(thread)
-  #endif
+  startDetachedThread { _ in
+    while true { pause() }
+  }
 }
