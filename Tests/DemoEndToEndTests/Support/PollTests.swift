@@ -1,17 +1,14 @@
+import ScreenKitSimulation
 import Testing
 
 /// The wait loop of the end-to-end tests fails only after it looked once more past its
 /// deadline: a poller that was not scheduled for longer than its timeout still sees what the
 /// program showed meanwhile.
 struct PollTests {
-  /// A clock whose time moves only when a test says so, and by a sleep's length when slept.
+  /// A clock whose time moves only when a test says so, and by a sleep's length when slept:
+  /// a poller's sleeps return at once, no wall-clock time passes.
   final class SteppingClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-      var offset: Duration
-      func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-      func duration(to other: Instant) -> Duration { other.offset - offset }
-      static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
+    typealias Instant = VirtualClock.Instant
     var now = Instant(offset: .zero)
     var minimumResolution: Duration { .nanoseconds(1) }
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
