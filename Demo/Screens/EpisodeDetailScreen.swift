@@ -38,16 +38,20 @@ final class EpisodeDetailScreen: Screen {
 
   /// Scrolls with the arrows and j/k.
   override func handle(_ key: Key) -> Bool {
-    switch key {
-    case .up, .character("k"): scroll(by: -1)
-    case .down, .character("j"): scroll(by: 1)
-    default: return false
-    }
+    guard let delta = EpisodeDetailView.scrollDelta(for: key) else { return false }
+    scroll(by: delta)
+    return true
+  }
+
+  /// Scrolls with the wheel.
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard let delta = EpisodeDetailView.scrollDelta(for: event) else { return false }
+    scroll(by: delta)
     return true
   }
 
   private func scroll(by delta: Int) {
-    let offset = min(max(0, scrollOffset + delta), view.maxOffset(for: bounds.size))
+    let offset = view.offset(scrollOffset, scrolledBy: delta, in: bounds.size)
     guard offset != scrollOffset else { return }
     scrollOffset = offset
     setNeedsDisplay()

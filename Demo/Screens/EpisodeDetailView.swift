@@ -56,4 +56,25 @@ struct EpisodeDetailView {
   func maxOffset(for size: Size) -> Int {
     max(0, lines(width: size.width - 2).count - size.height)
   }
+
+  /// The offset `offset` moved by `delta` lines, kept between the top and the last full page
+  /// at `size`.
+  func offset(_ offset: Int, scrolledBy delta: Int, in size: Size) -> Int {
+    min(max(0, offset + delta), maxOffset(for: size))
+  }
+
+  /// The lines `key` scrolls the detail by (the arrows and j/k), or `nil` when it does not.
+  static func scrollDelta(for key: Key) -> Int? {
+    switch key {
+    case .up, .character("k"): -1
+    case .down, .character("j"): 1
+    default: nil
+    }
+  }
+
+  /// The lines the wheel scrolls the detail by, as the library's text and lists scroll, or
+  /// `nil` for any other mouse event.
+  static func scrollDelta(for event: MouseEvent) -> Int? {
+    event.wheelDelta.map { $0 * MouseEvent.linesPerWheelNotch }
+  }
 }

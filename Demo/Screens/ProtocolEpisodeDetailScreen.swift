@@ -86,22 +86,30 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
     }
   }
 
-  /// Scrolls; the loader gets the keys this does not take (refresh) and all of them while it
-  /// covers the screen.
+  /// Scrolls with the arrows and j/k; the loader gets the keys this does not take (refresh)
+  /// and all of them while it covers the screen.
   override func handle(_ key: Key) -> Bool {
-    guard let detail else { return false }
-    let delta: Int
-    switch key {
-    case .up, .character("k"): delta = -1
-    case .down, .character("j"): delta = 1
-    default: return false
-    }
-    let maxOffset = EpisodeDetailView(detail: detail).maxOffset(for: bounds.size)
-    let offset = min(max(0, scrollOffset + delta), maxOffset)
-    if offset != scrollOffset {
-      scrollOffset = offset
-      setNeedsDisplay()
-    }
+    guard detail != nil, let delta = EpisodeDetailView.scrollDelta(for: key) else { return false }
+    scroll(by: delta)
     return true
+  }
+
+  /// Scrolls with the wheel; while the loader covers the screen, the core gives it the mouse
+  /// instead.
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard detail != nil, let delta = EpisodeDetailView.scrollDelta(for: event) else {
+      return false
+    }
+    scroll(by: delta)
+    return true
+  }
+
+  private func scroll(by delta: Int) {
+    guard let detail else { return }
+    let offset = EpisodeDetailView(detail: detail).offset(
+      scrollOffset, scrolledBy: delta, in: bounds.size)
+    guard offset != scrollOffset else { return }
+    scrollOffset = offset
+    setNeedsDisplay()
   }
 }

@@ -27,6 +27,22 @@ struct MouseTests {
     #expect(try await demo.exitStatus() == 0)
   }
 
+  /// The wheel scrolls an episode's detail, in both loading variants: the detail is taller
+  /// than this pane.
+  @Test(arguments: ["container", "protocol"])
+  func theWheelScrollsAnEpisodesDetail(variant: String) async throws {
+    let demo = try TmuxSession(["--latency", "0.3", "--variant", variant], height: 10)
+    defer { demo.close() }
+    try await demo.waitFor(DemoEndToEndTests.firstEpisode)
+    try demo.send("j", "j", "j", "j", "j", "Enter")
+    try await demo.waitFor("2016-11-23 · 26 min", without: ["#10  Core Data Basics"])
+    try demo.scroll(x: 10, y: 4, by: 1)
+    // One notch is three lines: the facts line goes, a related episode further down comes.
+    try await demo.waitFor("#10  Core Data Basics", without: ["2016-11-23 · 26 min"])
+    try demo.scroll(x: 10, y: 4, by: -1)
+    try await demo.waitFor("2016-11-23 · 26 min", without: ["#10  Core Data Basics"])
+  }
+
   @Test func noMouseLeavesTheMouseToTheTerminal() async throws {
     let demo = try TmuxSession(["--latency", "0.3", "--no-mouse"])
     defer { demo.close() }

@@ -121,6 +121,16 @@ final class TmuxSession {
     }
   }
 
+  /// Turns the wheel by `notches` (negative is up) over column `x`, row `y` of the pane, as a
+  /// terminal with SGR mouse reporting sends it: one report for each notch.
+  func scroll(x: Int, y: Int, by notches: Int) throws {
+    let button = notches < 0 ? 64 : 65
+    for _ in 0..<abs(notches) {
+      let report = "\u{1B}[<\(button);\(x + 1);\(y + 1)M"
+      try tmux(["send-keys", "-t", name, "-H"] + report.utf8.map { String($0, radix: 16) })
+    }
+  }
+
   /// A value of tmux's pane format, such as `mouse_sgr_flag`: what modes the program in the
   /// pane has turned on.
   func paneFormat(_ variable: String) throws -> String {
