@@ -25,6 +25,10 @@ struct MouseTests {
     try await demo.waitFor(DemoEndToEndTests.firstEpisode, without: ["More in Building UIs"])
     try demo.send("q")
     #expect(try await demo.exitStatus() == 0)
+    // The demo has ended and the pane's shell waits: the terminal must have the mouse off.
+    for flag in ["mouse_standard_flag", "mouse_sgr_flag", "mouse_any_flag", "mouse_button_flag"] {
+      #expect(try demo.paneFormat(flag) == "0", "\(flag) was left on")
+    }
   }
 
   /// The wheel scrolls an episode's detail, in both loading variants: the detail is taller
