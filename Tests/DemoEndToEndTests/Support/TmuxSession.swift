@@ -81,7 +81,19 @@ final class TmuxSession {
   /// little (it goes through a pipe), so wait for a text with ``waitForOutput(_:timeout:sourceLocation:)``
   /// before asserting on what came before it.
   func output() -> TerminalOutput {
-    TerminalOutput(bytes: Array((FileManager.default.contents(atPath: outputPath)) ?? Data()))
+    output(from: 0)
+  }
+
+  /// What the pane's programs have written from byte `offset` of the record on.
+  func output(from offset: Int) -> TerminalOutput {
+    let bytes = FileManager.default.contents(atPath: outputPath) ?? Data()
+    return TerminalOutput(bytes: Array(bytes.dropFirst(offset)))
+  }
+
+  /// How many bytes have been recorded so far: a mark for ``output(from:)``, taken once what
+  /// must come before it has been waited for.
+  func outputByteCount() -> Int {
+    FileManager.default.contents(atPath: outputPath)?.count ?? 0
   }
 
   /// Waits until the recorded output holds every one of `texts` and returns the output.
