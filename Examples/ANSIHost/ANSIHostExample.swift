@@ -49,8 +49,11 @@ enum ANSIHostExample {
       var bytes = [UInt8](repeating: 0, count: 256)
       let count = descriptors[0].revents == 0 ? 0 : read(0, &bytes, bytes.count)
       for event in host.decode(bytes: bytes.prefix(max(count, 0))) {
-        if event == .key(.character("q")) { quit(terminal, host, status: 0) }
-        host.handle(event)
+        switch event {
+        case .key(.character("q")): quit(terminal, host, status: 0)
+        case .mouse(let mouse): route(mouse, to: host, at: writer.origin, terminal)
+        default: host.handle(event)
+        }
       }
       host.tick()
     }

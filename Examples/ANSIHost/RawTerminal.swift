@@ -34,13 +34,13 @@ struct RawTerminal {
         _ = write(signalPipe, &byte, 1)
       }
     }
-    // Alternate screen, hidden cursor, bracketed paste.
-    send("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h")
+    // Alternate screen, hidden cursor, bracketed paste, clicks and the wheel in SGR form.
+    send("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h")
   }
 
-  /// Leaves the alternate screen and gives the terminal back as it was.
+  /// Leaves the alternate screen and gives the terminal back as it was, mouse reporting off.
   func restore() {
-    send("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
+    send("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
     var modes = saved
     tcsetattr(0, TCSANOW, &modes)
   }

@@ -15,5 +15,15 @@ final class ReportScreen: Screen {
     let name = load < names.count ? names[load] : "\(load)"
     canvas.drawText("Report from load \(name)", at: Point(x: 1, y: 1), style: .bold)
     canvas.drawText("Pane \(bounds.size.width)x\(bounds.size.height)", at: Point(x: 1, y: 3))
+    canvas.drawText("[ Reload ]", at: Point(x: 1, y: 5), style: .reverse)
+  }
+
+  /// A click on Reload loads the pane again through the controller that built this screen.
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard event.isClick, event.position.y == 5, (1..<11).contains(event.position.x) else {
+      return false
+    }
+    (parent as? LoadingController<Int>)?.reload()
+    return true
   }
 }

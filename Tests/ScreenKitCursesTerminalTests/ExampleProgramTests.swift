@@ -82,6 +82,37 @@ import Testing
     run.expectShows("Terminal 100x30")
     run.expectShows("Pane 76x29")
     try run.expectQuitsWithTheTerminalRestored()
+    run.expectMouseReportingOff()
+  }
+
+  @Test func ansiHostTakesClicksInItsPaneAtThePanesOffsetAndLeavesTheRestToItself() throws {
+    let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("\u{1B}[?1000h")
+    run.expectShows("\u{1B}[?1006h")
+    run.expectShows("Report from load one")
+    run.expectShows("[ Reload ]")
+    // The pane starts at column 24, row 1 (0-based); its Reload button at its column 2, row 5.
+    // A click in the sidebar, where the button would be without the pane's offset, is the
+    // program's own: it says so, and the pane never starts a refresh.
+    let before = run.terminal.byteCount
+    run.terminal.type(Self.sgrClick(x: 2, y: 5))
+    run.expectShows("Clicked outside the pane")
+    run.terminal.waitForQuiet(.milliseconds(100))
+    let afterSidebarClick = String(decoding: run.terminal.bytes(from: before), as: UTF8.self)
+    #expect(!afterSidebarClick.contains("refreshing"), "a click outside the pane reached it")
+    // The button itself reloads the pane.
+    run.terminal.type(Self.sgrClick(x: 24 + 2, y: 1 + 5))
+    run.expectShows("refreshing")
+    run.expectShows("two")
+    try run.expectQuitsWithTheTerminalRestored()
+    run.expectMouseReportingOff()
+  }
+
+  /// A press and a release of the left button at `x`, `y` (0-based), as a terminal with SGR
+  /// mouse reporting writes them.
+  static func sgrClick(x: Int, y: Int) -> String {
+    "\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m"
   }
 
   @Test(arguments: [SIGINT, SIGTERM])
@@ -93,6 +124,7 @@ import Testing
     #expect(run.child.waitForEnd() == .exited(128 + signal))
     #expect(try run.terminal.modes() == run.modesBefore)
     #expect(run.terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left")
+    run.expectMouseReportingOff()
   }
 }
 
@@ -136,5 +168,20 @@ private struct ExampleRun {
     #expect(
       terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left",
       sourceLocation: sourceLocation)
+  }
+
+  /// Expects the program to have turned mouse reporting on and, after that, off again.
+  func expectMouseReportingOff(sourceLocation: SourceLocation = #_sourceLocation) {
+    let text = terminal.writtenText
+    guard let on = text.ranges(of: "\u{1B}[?1000h").last else {
+      Issue.record("mouse reporting was never turned on", sourceLocation: sourceLocation)
+      return
+    }
+    let after = text[on.upperBound...]
+    for mode in ["1000", "1006"] {
+      #expect(
+        after.contains("\u{1B}[?\(mode)l"), "mode \(mode) was left on",
+        sourceLocation: sourceLocation)
+    }
   }
 }
