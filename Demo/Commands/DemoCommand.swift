@@ -63,6 +63,7 @@ struct DemoCommand: DemoMode {
   ///
   /// A bad argument ends the program here, before the terminal is touched: one line on
   /// standard error and argument-parser's exit status (64 for usage errors).
+  @MainActor
   private static func start(at startedAt: MonotonicTime) async {
     do {
       var command = try parseAsRoot()
@@ -93,6 +94,7 @@ struct DemoCommand: DemoMode {
   }
 
   /// Runs the episodes browser.
+  @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)

@@ -4,12 +4,16 @@ import ArgumentParser
 /// first reading `main` took, before parsing.
 protocol DemoMode: AsyncParsableCommand {
   /// Runs the mode; `startedAt` is when `main` began.
-  func launch(startedAt: MonotonicTime) async throws
+  ///
+  /// On the main actor, where the mode's screens live: a nonisolated `async` function would
+  /// start on the cooperative pool, and the first frame would wait for a thread to be made
+  /// and for the hop back.
+  @MainActor func launch(startedAt: MonotonicTime) async throws
 }
 
 extension DemoMode {
   /// Runs the mode when the argument parser's own `main` is used.
-  mutating func run() async throws {
+  @MainActor mutating func run() async throws {
     try await launch(startedAt: .now())
   }
 }

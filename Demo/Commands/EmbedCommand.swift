@@ -11,6 +11,7 @@ struct EmbedCommand: DemoMode {
   @OptionGroup var display: DisplayOptions
 
   /// Runs the embedding program.
+  @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)

@@ -21,6 +21,7 @@ struct FilesCommand: DemoMode {
   @OptionGroup var display: DisplayOptions
 
   /// Runs the file browser.
+  @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)

@@ -41,6 +41,7 @@ struct LoadProbeCommand: DemoMode {
   }
 
   /// Runs the probe until `q`.
+  @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     let settings = try display.settings()
     settings.trace.record(.start, at: startedAt)
