@@ -47,12 +47,30 @@ extension Canvas {
       return drawn
     }
 
+    // NB: one scalar is one grapheme: a spinner's glyph or a border piece skips grapheme
+    // breaking, which costs more than drawing the cell.
+    var scalars = text.unicodeScalars.makeIterator()
+    if let only = scalars.next(), scalars.next() == nil {
+      return drawGraphemes(
+        CollectionOfOne(Character(only)), at: point, style: style, limit: limit,
+        rowIsVisible: rowIsVisible, visibleMaxX: visible.maxX)
+    }
+    return drawGraphemes(
+      text, at: point, style: style, limit: limit, rowIsVisible: rowIsVisible,
+      visibleMaxX: visible.maxX)
+  }
+
+  /// The grapheme-by-grapheme part of `drawLine`.
+  private mutating func drawGraphemes(
+    _ graphemes: some Sequence<Character>, at point: Point, style: Style, limit: Int,
+    rowIsVisible: Bool, visibleMaxX: Int
+  ) -> Int {
     // Graphemes past the right edge are only measured: the width is still owed to the caller.
     func isDrawn(_ column: Int) -> Bool {
-      rowIsVisible && point.x + column < visible.maxX
+      rowIsVisible && point.x + column < visibleMaxX
     }
     var column = 0
-    for character in text {
+    for character in graphemes {
       if character.isTab {
         let end = min(column + character.advance(atColumn: column), limit)
         while column < end {

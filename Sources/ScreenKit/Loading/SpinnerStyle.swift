@@ -14,10 +14,12 @@ public struct SpinnerStyle: Hashable, Sendable {
       "ScreenKit: every spinner frame must have the same cell width")
     self.frames = frames
     self.frameInterval = frameInterval
+    self.width = width
   }
 
+  // NB: stored: every frame asks for it, and measuring a grapheme is not free.
   /// The cell width of every frame.
-  public var width: Int { frames[0].cellWidth }
+  public let width: Int
 
   /// Braille dots, the default.
   public static let dots = SpinnerStyle(

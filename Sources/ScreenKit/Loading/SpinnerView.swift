@@ -4,16 +4,22 @@ public struct SpinnerView: Hashable, Sendable {
   /// The frames and interval.
   public var style: SpinnerStyle
   /// The text after the spinner.
-  public var label: String
+  public var label: String {
+    didSet { labelWidth = label.cellWidth }
+  }
   /// The progress shown under the spinner, if any.
   public var progress: LoadProgress?
   /// The index of the frame shown.
   public var frameIndex = 0
+  // NB: kept, not computed per call: every frame asks where its glyph is, and measuring a
+  // label grapheme by grapheme was a tenth of a spinner frame's CPU.
+  private var labelWidth: Int
 
   /// Creates a spinner drawing.
   public init(style: SpinnerStyle, label: String, progress: LoadProgress? = nil) {
     self.style = style
     self.label = label
+    self.labelWidth = label.cellWidth
     self.progress = progress
   }
 
@@ -24,7 +30,7 @@ public struct SpinnerView: Hashable, Sendable {
 
   /// Where the spinner's frame is drawn when the whole drawing is centred in `bounds`.
   public func glyphRect(in bounds: Rect) -> Rect {
-    let lineWidth = style.width + 1 + label.cellWidth
+    let lineWidth = style.width + 1 + labelWidth
     let line = bounds.centered(Size(width: lineWidth, height: 1 + extraRows))
     return Rect(x: line.minX, y: line.minY, width: min(style.width, line.width), height: 1)
   }
@@ -37,10 +43,22 @@ public struct SpinnerView: Hashable, Sendable {
     // cell costs 16 more bytes per frame (ncurses sets the colour, then resets it after every
     // update); the static label carries the accent instead.
     canvas.drawText(style.frames[frameIndex % style.frames.count], at: glyph.origin)
-    canvas.drawText(
-      label, at: Point(x: glyph.minX + style.width + 1, y: glyph.minY), style: accent,
-      maxWidth: max(0, bounds.maxX - glyph.minX - style.width - 1))
-    guard let progress else { return }
+    // NB: a spinner frame repaints the glyph's cells only; the label and the progress are
+    // skipped when the canvas cannot show them, since laying out text it then clips away
+    // was half the cost of that frame.
+    let labelOrigin = Point(x: glyph.minX + style.width + 1, y: glyph.minY)
+    let labelRect = Rect(
+      x: labelOrigin.x, y: labelOrigin.y,
+      width: min(labelWidth, max(0, bounds.maxX - labelOrigin.x)), height: 1)
+    if canvas.visibleBounds.intersects(labelRect) {
+      canvas.drawText(
+        label, at: labelOrigin, style: accent,
+        maxWidth: max(0, bounds.maxX - glyph.minX - style.width - 1))
+    }
+    guard let progress,
+      canvas.visibleBounds.intersects(
+        Rect(x: bounds.minX, y: glyph.minY + 1, width: bounds.width, height: extraRows))
+    else { return }
     var row = glyph.minY + 1
     if let fraction = progress.fraction {
       let width = min(30, max(4, bounds.width - 8))
