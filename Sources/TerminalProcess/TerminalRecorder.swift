@@ -21,6 +21,8 @@ public final class TerminalRecorder: Sendable {
     var lastArrival: Duration?
     var chunks: [Chunk] = []
     var paused = false
+    /// Whether the drain loop has seen the pause: from then on it reads nothing.
+    var pauseSeen = false
     var stopping = false
     var finished = false
   }
@@ -90,7 +92,10 @@ public final class TerminalRecorder: Sendable {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var scratch = [UInt8](repeating: 0, count: 64)
     while true {
-      let (paused, stopping) = state.withLock { ($0.paused, $0.stopping) }
+      let (paused, stopping) = state.withLock { state in
+        state.pauseSeen = state.paused
+        return (state.paused, state.stopping)
+      }
       if stopping { break }
       var descriptors = [
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
@@ -235,11 +240,27 @@ public final class TerminalRecorder: Sendable {
     return last
   }
 
-  /// Stops reading what the program writes (after the read under way), so that once the
-  /// pty's buffer is full the program blocks in `write`, as on a slow terminal.
+  /// Stops reading what the program writes, so that once the pty's buffer is full the
+  /// program blocks in `write`, as on a slow terminal.
+  ///
+  /// Returns once the reading thread has seen the pause: a read it had under way is over, and
+  /// no other follows.
   public func pauseDraining() {
     shared.state.withLock { $0.paused = true }
     wake()
+    _ = waitUntil(timeout: .seconds(10)) {
+      shared.state.withLock { $0.pauseSeen || $0.finished }
+    }
+  }
+
+  /// How many bytes the program wrote that the recorder has not read yet, or `nil` when the
+  /// kernel cannot tell.
+  ///
+  /// Only what reached the leader's side counts: the kernel moves written bytes there later,
+  /// on a worker of its own.
+  public func unreadOutput() -> Int? {
+    let count = tp_unread_input(leader)
+    return count >= 0 ? Int(count) : nil
   }
 
   /// Reads what the program writes again.

@@ -143,11 +143,7 @@ import Testing
     let before = try terminal.modes()
     // A terminal that reads nothing: the host's first write, in start-up, blocks.
     terminal.pauseDraining()
-    // NB: the recorder may finish a read under way after the pause; what it took is written
-    // again once it is quiet.
-    var filler = try #require(Self.fillOutput(of: terminal))
-    terminal.waitForQuiet()
-    filler += try #require(Self.fillOutput(of: terminal))
+    let filler = try #require(Self.fillForGood(terminal))
     let child = try ChildProcess(
       executable: TestHostLauncher.executable, arguments: ["idle"],
       input: terminal.follower, output: .descriptor(terminal.follower),
@@ -217,8 +213,28 @@ import Testing
     return false
   }
 
-  /// Writes to the follower until the pty holds no more output, as a terminal that stopped
-  /// reading does; returns how many bytes that took (the recorder reads them first).
+  /// Fills the terminal's output until no byte more fits, now or later, and returns how many
+  /// bytes that took.
+  ///
+  /// Written bytes wait in the kernel until a worker moves them to the leader's side, which
+  /// frees room for more; on a busy machine that worker runs late, and a program that should
+  /// block on a full terminal wrote its start-up into the room freed (1 run in 60 under
+  /// load). The output is full for good once the leader's input buffer is: nothing can move.
+  private static func fillForGood(_ terminal: TerminalRecorder) -> Int? {
+    var total = 0
+    let full = waitUntil(timeout: .seconds(20)) {
+      guard let written = fillOutput(of: terminal) else { return false }
+      total += written
+      return written == 0 && (terminal.unreadOutput() ?? 0) >= leaderBufferCapacity
+    }
+    return full ? total : nil
+  }
+
+  /// The most a terminal's leader side holds unread (Linux's line discipline buffer, less one).
+  private static let leaderBufferCapacity = 4095
+
+  /// Writes to the follower until the pty takes no more output for now, as a terminal that
+  /// stopped reading does, and returns how many bytes that took.
   private static func fillOutput(of terminal: TerminalRecorder) -> Int? {
     let path = ptsName(terminal.follower)
     guard let path else { return nil }
