@@ -89,9 +89,6 @@ static inline int extended_pair_content(int pair, int *foreground, int *backgrou
 
 /// Opens a non-blocking, close-on-exec pipe (fcntl is variadic in Swift); 0 on success.
 int sk_pipe(int descriptors[2]);
-/// Opens a pseudo-terminal pair, both ends close-on-exec, for tests and for programs that run
-/// a ScreenKit program on a terminal of their own; 0 on success.
-int sk_openpty(int *leader, int *follower);
 /// Reads the window size of the terminal on `fd` into `rows` and `columns`; 0 on success.
 int sk_window_size(int fd, int *rows, int *columns);
 
