@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Darwin)
@@ -31,6 +32,10 @@ import Synchronization
 /// Everything else stays as it is: `await` in screens, `Task { @MainActor in … }`,
 /// `DispatchQueue.main`, loads on the cooperative pool. A ``CursesApplication`` run from an
 /// `async` `main`, or by an embedding host, keeps working on libdispatch's main queue.
+///
+/// On macOS the program runs on libdispatch's main queue as under an `async` `main`, whatever
+/// the ``Jobs`` asked for: Darwin's libdispatch gives the main queue no descriptor to poll,
+/// and its custom main executor needs macOS 26.
 public enum CursesRunLoop {
   /// Where main-actor jobs wait for the loop.
   ///
@@ -53,15 +58,26 @@ public enum CursesRunLoop {
   public static func main(
     _ jobs: Jobs = .dispatchMainQueue, _ body: @escaping @MainActor () async -> Void
   ) -> Never {
-    let loop = MainLoop()
-    if jobs == .loop { MainLoopExecutor.install(loop) }
-    let finished = Finished()
-    Task { @MainActor in
-      await body()
-      finished.flag.withLock { $0 = true }
-    }
-    loop.run { finished.flag.withLock { $0 } }
-    exit(0)
+    #if canImport(Darwin)
+      // NB: what an `async` `main` does (the terminal tests run it as `--run-loop=dispatch`):
+      // Darwin's main queue wakes a Mach port, not a descriptor `poll` could wait on, so the
+      // loop below would never run the main actor's jobs there.
+      Task { @MainActor in
+        await body()
+        exit(0)
+      }
+      dispatchMain()
+    #else
+      let loop = MainLoop()
+      if jobs == .loop { MainLoopExecutor.install(loop) }
+      let finished = Finished()
+      Task { @MainActor in
+        await body()
+        finished.flag.withLock { $0 = true }
+      }
+      loop.run { finished.flag.withLock { $0 } }
+      exit(0)
+    #endif
   }
 
   private final class Finished: Sendable {

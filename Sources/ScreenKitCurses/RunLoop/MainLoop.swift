@@ -209,8 +209,10 @@ final class MainLoop: @unchecked Sendable {
 
   /// Runs one job as the main executor; only reached when the loop is the main executor.
   private func runJob(_ job: UnownedJob) {
-    guard let executor = MainLoopExecutor.installed else { return }
-    job.runSynchronously(on: executor.asUnownedSerialExecutor())
+    #if !canImport(Darwin)
+      guard let executor = MainLoopExecutor.installed else { return }
+      job.runSynchronously(on: executor.asUnownedSerialExecutor())
+    #endif
   }
 
   /// Milliseconds until the deadline, rounded up so the loop never wakes before it; -1 when

@@ -1,63 +1,65 @@
-@_spi(ExperimentalCustomExecutors) import _Concurrency
+// NB: not on Darwin, where the custom main executor needs macOS 26 and `CursesRunLoop` runs
+// on libdispatch's main queue instead.
+#if !canImport(Darwin)
+  @_spi(ExperimentalCustomExecutors) import _Concurrency
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
 
-/// The main actor's executor under ``CursesRunLoop/Jobs/loop``: main-actor jobs go to the
-/// ``MainLoop``'s own queue and run on the main thread between its polls.
-///
-/// The toolchain's custom main executor is experimental (`ExperimentalCustomExecutors`), so it
-/// stays inside this file: nothing public names it, and a program opts in through
-/// ``CursesRunLoop/main(_:_:)`` alone.
-final class MainLoopExecutor: MainExecutor, @unchecked Sendable {
-  /// The executor installed as the main executor, once ``install(_:)`` ran.
-  nonisolated(unsafe) static var installed: MainLoopExecutor?
+  /// The main actor's executor under ``CursesRunLoop/Jobs/loop``: main-actor jobs go to the
+  /// ``MainLoop``'s own queue and run on the main thread between its polls.
+  ///
+  /// The toolchain's custom main executor is experimental (`ExperimentalCustomExecutors`), so it
+  /// stays inside this file: nothing public names it, and a program opts in through
+  /// ``CursesRunLoop/main(_:_:)`` alone.
+  final class MainLoopExecutor: MainExecutor, @unchecked Sendable {
+    /// The executor installed as the main executor, once ``install(_:)`` ran.
+    nonisolated(unsafe) static var installed: MainLoopExecutor?
 
-  let loop: MainLoop
+    let loop: MainLoop
 
-  private init(loop: MainLoop) {
-    self.loop = loop
-  }
-
-  /// Makes a loop's executor the main actor's; must run before anything touches the main
-  /// actor's executor, that is first thing in a synchronous `main`.
-  static func install(_ loop: MainLoop) {
-    installed = MainLoopExecutor(loop: loop)
-    _createExecutors(factory: Factory.self)
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    loop.enqueue(UnownedJob(job))
-  }
-
-  func run() throws {
-    loop.run { false }
-  }
-
-  func stop() {}
-
-  func isIsolatingCurrentContext() -> Bool? {
-    loop.isCurrentThread
-  }
-
-  func checkIsolated() {
-    precondition(loop.isCurrentThread, "ScreenKit: main-actor code ran off the main thread")
-  }
-
-  /// What `_createExecutors` asks for: this loop's executor, and the platform's pool for
-  /// everything else.
-  private struct Factory: ExecutorFactory {
-    static var mainExecutor: any MainExecutor {
-      guard let installed = MainLoopExecutor.installed else {
-        return PlatformExecutorFactory.mainExecutor
-      }
-      return installed
+    private init(loop: MainLoop) {
+      self.loop = loop
     }
-    static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
+
+    /// Makes a loop's executor the main actor's; must run before anything touches the main
+    /// actor's executor, that is first thing in a synchronous `main`.
+    static func install(_ loop: MainLoop) {
+      installed = MainLoopExecutor(loop: loop)
+      _createExecutors(factory: Factory.self)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      loop.enqueue(UnownedJob(job))
+    }
+
+    func run() throws {
+      loop.run { false }
+    }
+
+    func stop() {}
+
+    func isIsolatingCurrentContext() -> Bool? {
+      loop.isCurrentThread
+    }
+
+    func checkIsolated() {
+      precondition(loop.isCurrentThread, "ScreenKit: main-actor code ran off the main thread")
+    }
+
+    /// What `_createExecutors` asks for: this loop's executor, and the platform's pool for
+    /// everything else.
+    private struct Factory: ExecutorFactory {
+      static var mainExecutor: any MainExecutor {
+        guard let installed = MainLoopExecutor.installed else {
+          return PlatformExecutorFactory.mainExecutor
+        }
+        return installed
+      }
+      static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
+    }
   }
-}
+#endif
