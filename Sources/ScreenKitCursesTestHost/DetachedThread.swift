@@ -6,7 +6,7 @@
 #elseif canImport(Glibc) || canImport(Musl)
   #if canImport(Glibc)
     import Glibc
-  #else
+  #elseif canImport(Musl)
     import Musl
   #endif
 

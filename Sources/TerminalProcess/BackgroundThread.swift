@@ -1,5 +1,12 @@
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A plain POSIX thread running one closure: a recorder's drain thread or a benchmark's
 /// monitor, kept off the main actor and off the Swift concurrency pool so it never wakes the

@@ -1,5 +1,12 @@
 import CTerminalProcess
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A program started with `posix_spawn` as a plain child of this process, in a process group
 /// of its own: on a terminal it was given (not its controlling one; ``TerminalJob`` runs a
@@ -128,7 +135,7 @@ public final class ChildProcess {
   /// Sends `signal` to the child.
   public func signal(_ signal: Int32) {
     guard ending == nil else { return }
-    Glibc.kill(pid, signal)
+    LibC.kill(pid, signal)
   }
 
   /// Waits until the child has stopped (since this call) and returns whether it did by
@@ -162,7 +169,7 @@ public final class ChildProcess {
   /// Kills the child (SIGKILL) and reaps it, unless it was seen to end already.
   public func kill() {
     guard ending == nil else { return }
-    Glibc.kill(pid, SIGKILL)
+    LibC.kill(pid, SIGKILL)
     while ending == nil {
       guard reap(options: 0) else { return }
     }

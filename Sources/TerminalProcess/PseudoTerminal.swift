@@ -1,5 +1,12 @@
 import CTerminalProcess
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A pseudo-terminal pair: the follower side is a program's terminal; the leader side is where
 /// a test types and reads back every byte the program wrote.
@@ -102,7 +109,7 @@ public final class PseudoTerminal {
     while written < bytes.count {
       guard leader >= 0 else { throw TerminalProcessError("write after hangup") }
       let count = bytes[written...].withUnsafeBytes {
-        Glibc.write(leader, $0.baseAddress, $0.count)
+        LibC.write(leader, $0.baseAddress, $0.count)
       }
       if count > 0 {
         written += count

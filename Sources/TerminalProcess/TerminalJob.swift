@@ -1,5 +1,12 @@
 import CTerminalProcess
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A program run on a ``PseudoTerminal`` the way a shell runs a command typed at its prompt:
 /// the foreground job of a session whose controlling terminal is that pty.
@@ -119,13 +126,13 @@ public final class TerminalJob {
 
   /// Sends `signal` to the program.
   public func signal(_ signal: Int32) {
-    Glibc.kill(pid, signal)
+    LibC.kill(pid, signal)
   }
 
   /// Sends `signal` to the program's process group, as the terminal does for Ctrl-C or Ctrl-Z
   /// and a shell's `fg` does with SIGCONT.
   public func signalGroup(_ signal: Int32) {
-    Glibc.kill(-pid, signal)
+    LibC.kill(-pid, signal)
   }
 
   /// Reads the pty's output and the program's state changes until `condition` holds or
@@ -213,10 +220,10 @@ public final class TerminalJob {
     guard leaderStatus == nil else { return }
     for entry in ProcessTable.entries()
     where entry.session == session || (pid > 0 && entry.group == pid) {
-      Glibc.kill(entry.pid, SIGKILL)
+      LibC.kill(entry.pid, SIGKILL)
     }
-    if pid > 0 { Glibc.kill(-pid, SIGKILL) }
-    Glibc.kill(session, SIGKILL)
+    if pid > 0 { LibC.kill(-pid, SIGKILL) }
+    LibC.kill(session, SIGKILL)
     if release >= 0 {
       close(release)
       release = -1

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A terminal's modes (its `termios`), kept as the bytes `tcgetattr` filled in, so two
 /// readings compare byte by byte: flags, line discipline, control characters and speeds.

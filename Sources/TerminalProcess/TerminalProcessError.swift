@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A failure of the pty or process machinery, with a one-line message saying what failed.
 public struct TerminalProcessError: Error, CustomStringConvertible, Sendable {

@@ -1,6 +1,13 @@
 import CTerminalProcess
-import Glibc
 import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A pseudo-terminal whose follower side is a program's terminal and whose leader side a
 /// background thread reads as soon as bytes arrive, stamping each read with `CLOCK_MONOTONIC`.
@@ -66,8 +73,8 @@ public final class TerminalRecorder: Sendable {
     var wake: [Int32] = [-1, -1]
     guard tp_pipe(&wake) == 0 else {
       let code = errno
-      Glibc.close(leader)
-      Glibc.close(follower)
+      LibC.close(leader)
+      LibC.close(follower)
       throw .systemCall("pipe2", errno: code)
     }
     self.leader = leader
@@ -300,7 +307,7 @@ public final class TerminalRecorder: Sendable {
   public func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count, !leaderClosed.load(ordering: .acquiring) {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
+      let count = bytes[offset...].withUnsafeBytes { LibC.write(leader, $0.baseAddress, $0.count) }
       if count > 0 {
         offset += count
       } else if count < 0 && errno == EAGAIN {
@@ -324,7 +331,7 @@ public final class TerminalRecorder: Sendable {
     shared.state.withLock { $0.stopping = true }
     wake()
     drain.join()
-    Glibc.close(leader)
+    LibC.close(leader)
   }
 
   /// Closes both sides once the program's copies of the follower are closed too (or after two
@@ -332,20 +339,20 @@ public final class TerminalRecorder: Sendable {
   public func close() {
     guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     resumeDraining()
-    Glibc.close(follower)
+    LibC.close(follower)
     if !leaderClosed.load(ordering: .acquiring) {
       waitUntil(timeout: .seconds(2), pause: .milliseconds(1)) {
         shared.state.withLock { $0.finished }
       }
       hangUp()
     }
-    Glibc.close(wakeRead)
-    Glibc.close(wakeWrite)
+    LibC.close(wakeRead)
+    LibC.close(wakeWrite)
   }
 
   private func wake() {
     var byte: UInt8 = 1
-    _ = Glibc.write(wakeWrite, &byte, 1)
+    _ = LibC.write(wakeWrite, &byte, 1)
   }
 }
 

@@ -1,9 +1,16 @@
 // swift-format-ignore-file
 import CNCurses
-import Glibc
 import ScreenKit
 import ScreenKitCurses
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The screen the article "Embedding in another program" hosts.
 private final class Greeting: Screen {

@@ -1,6 +1,10 @@
 #if os(Linux)
   import Foundation
-  import Glibc
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
   import TerminalProcess
 
   /// Runs one ``ChaosScenario`` against the built demo on a fresh pty and checks what the user

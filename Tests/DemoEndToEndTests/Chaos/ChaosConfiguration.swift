@@ -1,5 +1,9 @@
 #if os(Linux)
-  import Glibc
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
 
   /// What the chaos test runs, read from the environment.
   ///

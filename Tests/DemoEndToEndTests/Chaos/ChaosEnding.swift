@@ -1,5 +1,9 @@
 #if os(Linux)
-  import Glibc
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
   import TerminalProcess
 
   /// How a chaos case ends the demo, and the exit status each way is documented to give.

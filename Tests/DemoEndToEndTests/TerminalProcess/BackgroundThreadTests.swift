@@ -1,5 +1,9 @@
 #if os(Linux)
-  import Glibc
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
   import Synchronization
   import TerminalProcess
   import Testing
