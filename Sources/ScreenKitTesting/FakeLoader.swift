@@ -11,8 +11,12 @@ import Synchronization
 ///
 /// ```swift
 /// let loader = FakeLoader<String>()
-/// let controller = LoadingController(source: loader.source(.async)) { TextScreen($0) }
+/// let controller = LoadingController(source: loader.source(.async)) { TextScreen(text: $0) }
+/// let harness = ScreenHarness(root: controller, size: Size(width: 20, height: 3))
+/// await harness.settle()   // the controller has asked for its value, which waits
 /// loader.resolve("hello")
+/// await harness.settle()
+/// #expect(harness.contains("hello"))
 /// ```
 public final class FakeLoader<Value: Sendable>: Sendable {
   /// The shape of the load closure a source hands out.

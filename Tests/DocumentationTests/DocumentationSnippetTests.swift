@@ -1,13 +1,17 @@
 import Foundation
 import Testing
 
-/// No Swift block reaches the documentation without compiling: each one must be, verbatim, a
-/// snippet region of a test file, which the test build compiles and a test beside it runs.
+/// No Swift block reaches the documentation without compiling: each one, in README.md, in a DocC
+/// article or in a doc comment, must be, verbatim, a snippet region of a test file, which the
+/// test build compiles and a test beside it runs.
 @Suite struct DocumentationSnippetTests {
   @Test func everySwiftBlockOfTheDocumentationIsACompiledSnippet() throws {
     let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
     let blocks = try DocumentationSources.documentationFiles().flatMap(DocumentationSources.blocks)
     #expect(blocks.count >= 5, "the README alone has five Swift blocks")
+    #expect(
+      blocks.filter { $0.file.hasSuffix(".swift") }.count >= 15,
+      "the doc comments in Sources show more than fifteen Swift blocks")
     for block in blocks where !snippets.contains(where: { $0.code == block.code }) {
       Issue.record(
         """

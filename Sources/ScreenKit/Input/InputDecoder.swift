@@ -17,8 +17,10 @@
 ///
 /// ```swift
 /// var decoder = InputDecoder()
-/// let events = decoder.decode(bytes, at: clock.now)
-/// if let deadline = decoder.deadline { /* call decoder.flush() then, unless more bytes come */ }
+/// var events = decoder.decode(bytes, at: clock.now)
+/// if let deadline = decoder.deadline, clock.now >= deadline {
+///   events += decoder.flush()   // no more bytes came in time: a lone Escape is the Escape key
+/// }
 /// ```
 public struct InputDecoder: Sendable {
   /// The default for ``maximumPasteLength``: 1 MiB of UTF-8 arrives as one event, which holds

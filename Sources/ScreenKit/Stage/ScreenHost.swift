@@ -12,7 +12,7 @@
 /// side by side. Examples/ANSIHost is a complete program that writes ANSI escape codes.
 ///
 /// ```swift
-/// let host = ScreenHost(root: StatusScreen(), size: paneSize) { wakePipe.signal() }
+/// let host = ScreenHost(root: StatusScreen(), size: paneSize, wake: { wakePipe.signal() })
 /// // in the program's loop:
 /// poll([stdin, wakePipe], timeout: host.timeUntilNextDeadline)
 /// host.handle(bytes: bytesRead)

