@@ -48,8 +48,8 @@ final class EpisodeBrowser {
 
   private func open(_ episode: Episode) {
     switch variant {
-    case .container: navigation?.push(containerDetail(episode))
-    case .protocol: navigation?.push(protocolDetail(episode))
+    case .one(.container): navigation?.push(containerDetail(episode))
+    case .one(.protocol): navigation?.push(protocolDetail(episode))
     case .compare: navigation?.push(compare(episode))
     }
   }

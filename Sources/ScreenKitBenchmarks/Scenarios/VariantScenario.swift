@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitSimulation
 
 /// The two loading variants on one scenario: a screen that loads a string and shows it.
 ///
@@ -67,13 +68,8 @@ struct VariantScenario: Scenario {
   }
 }
 
-/// The two ways of loading, each making a screen that loads a string and shows it.
-enum LoadingVariant: String, CaseIterable {
-  /// `LoadingController(load:build:)`, the container.
-  case container
-  /// A screen conforming to `Loading`, the protocol extension.
-  case `protocol`
-
+/// Each loading variant making a screen that loads a string and shows it.
+extension LoadingVariant {
   /// A screen whose load never completes (it keeps its spinner) or completes at once.
   @MainActor
   func make(completesAtOnce: Bool) -> Screen {

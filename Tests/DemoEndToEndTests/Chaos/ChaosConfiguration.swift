@@ -4,6 +4,7 @@
   #elseif canImport(Musl)
     import Musl
   #endif
+  import ScreenKitSimulation
 
   /// What the chaos test runs, read from the environment.
   ///
@@ -23,7 +24,7 @@
     /// The first case's seed.
     var seed: UInt64 = 20_261_122
     /// The variants to run.
-    var variants = Set(ChaosVariant.allCases)
+    var variants = Set(LoadingVariant.allCases)
     /// The endings a case may end with.
     var endings = ChaosEnding.all
     /// The kinds of step a case may take.
@@ -52,7 +53,8 @@
       }
       if let text = environment["SCREENKIT_CHAOS_VARIANTS"], !text.isEmpty {
         variants = try Set(
-          Self.names(text, "SCREENKIT_CHAOS_VARIANTS") { ChaosVariant(rawValue: $0).map { [$0] } })
+          Self.names(text, "SCREENKIT_CHAOS_VARIANTS") { LoadingVariant(rawValue: $0).map { [$0] } }
+        )
       }
       if let text = environment["SCREENKIT_CHAOS_ENDINGS"], !text.isEmpty {
         let chosen = try Set(

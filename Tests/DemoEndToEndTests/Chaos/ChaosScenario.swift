@@ -7,7 +7,7 @@
     /// The seed everything was drawn from.
     let seed: UInt64
     /// The loading variant under test.
-    let variant: ChaosVariant
+    let variant: LoadingVariant
     /// The window size the demo starts in.
     let size: WindowSize
     /// Whether the shell's modes echo typed input.
@@ -24,8 +24,9 @@
     let ending: ChaosEnding
 
     /// Draws a case from `seed`, using only `actions` and `endings`.
-    init(seed: UInt64, variant: ChaosVariant, actions: Set<ChaosStep.Kind>, endings: [ChaosEnding])
-    {
+    init(
+      seed: UInt64, variant: LoadingVariant, actions: Set<ChaosStep.Kind>, endings: [ChaosEnding]
+    ) {
       var random = SeededRandom(seed: seed)
       self.seed = seed
       self.variant = variant

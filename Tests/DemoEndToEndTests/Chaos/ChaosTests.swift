@@ -1,5 +1,6 @@
 #if os(Linux)
   import Foundation
+  import ScreenKitSimulation
   import TerminalProcess
   import Testing
 
@@ -15,8 +16,8 @@
   @Suite("Chaos on a pseudo-terminal")
   struct ChaosTests {
     @Test(
-      "Random sessions leave the terminal as the shell had it", arguments: ChaosVariant.allCases)
-    func randomSessionsLeaveTheTerminalAsTheShellHadIt(variant: ChaosVariant) async throws {
+      "Random sessions leave the terminal as the shell had it", arguments: LoadingVariant.allCases)
+    func randomSessionsLeaveTheTerminalAsTheShellHadIt(variant: LoadingVariant) async throws {
       let environment = ProcessInfo.processInfo.environment
       let configuration: ChaosConfiguration
       do {

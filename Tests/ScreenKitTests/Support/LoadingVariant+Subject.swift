@@ -1,17 +1,8 @@
 import ScreenKit
 import ScreenKitTesting
-import Testing
 
-/// The two ways ScreenKit loads a screen's value, driven the same way by the shared suite; named
-/// as the demo's `--variant container|protocol` names them.
-enum LoadingVariant: String, CaseIterable, CustomTestStringConvertible {
-  /// A `LoadingController` around a plain content screen.
-  case container
-  /// A screen conforming to `Loading`.
-  case `protocol`
-
-  var testDescription: String { rawValue }
-
+/// Each loading variant as the shared suite drives it.
+extension LoadingVariant {
   /// A root screen loading through this variant, and a way to read its state.
   @MainActor
   func make(
