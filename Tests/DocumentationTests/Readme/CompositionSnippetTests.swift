@@ -47,6 +47,31 @@ final class DetailScreen: Screen {
     await harness.finish()
   }
 
+  @Test func theListUnderTheOverlayDoesNotMoveOnDown() async {
+    let harness = ScreenHarness(root: screens.split, size: Size(width: 100, height: 12))
+    let before = harness.lines
+    #expect(before.contains { $0.hasPrefix("› Swift Basics") })
+    harness.press(.down)
+    await harness.settle()
+    #expect(harness.lines == before, "the covered list gets no keys")
+    #expect(!harness.lines.contains { $0.hasPrefix("› Networking") })
+    await harness.finish()
+  }
+
+  @Test func theNavigationShowsATitleBarABreadcrumbAndAKeyHintBar() async {
+    let harness = ScreenHarness(root: screens.split, size: Size(width: 100, height: 12))
+    harness.press(.escape)
+    await harness.settle()
+    #expect(harness.lines[1].hasPrefix(" ListScreen "), "the breadcrumb names the root")
+    #expect(harness.lines[11].hasPrefix(" ↑↓ move  Enter open  ? help "), "the list's key hints")
+    harness.press(.down, .enter)
+    await harness.settle()
+    #expect(harness.lines[0].hasPrefix(" Networking "), "the title bar names the top screen")
+    #expect(harness.lines[1].hasPrefix(" ListScreen › Networking "), "the breadcrumb, root first")
+    #expect(harness.lines[11].hasPrefix(" Esc back  ? help "), "the detail's key hints")
+    await harness.finish()
+  }
+
   @Test func mixedRowsShowAndEnterPushesADetailThatEscPops() async {
     let harness = ScreenHarness(root: screens.split, size: Size(width: 100, height: 12))
     harness.press(.escape)
