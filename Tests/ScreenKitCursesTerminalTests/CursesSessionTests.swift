@@ -115,14 +115,43 @@ import Testing
     var grid = sampleGrid(size: session.size)
     let writer = DiffingWriter(window: session.window, palette: session.palette)
     writer.write(grid, damage: [grid.bounds])
-    // Every cell but the five continuation cells of the wide graphemes 世界 and 日本語.
-    #expect(writer.lastFrameCellCount == 80 * 24 - 5)
+    // A full repaint of the whole window: every cell that is not blank, less the continuation
+    // cells of the wide graphemes 世界 and 日本語.
+    let drawn = grid.cells.filter { !$0.isContinuation && $0 != .blank }.count
+    #expect(writer.lastFrameCellCount == drawn)
     grid[40, 10] = Cell("X")
     writer.write(grid, damage: [grid.bounds])
     #expect(writer.lastFrameCellCount == 1)
     #expect(readBack(session.window, x: 40, y: 10).text == "X")
     writer.write(grid, damage: [grid.bounds])
     #expect(writer.lastFrameCellCount == 0)
+  }
+
+  @Test func aFullRepaintOfTheWholeWindowWritesOnlyWhatIsNotBlank() throws {
+    let pty = try TerminalRecorder()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    let writer = DiffingWriter(window: session.window, palette: session.palette)
+    // A window full of text, then a full repaint of a frame that is blank but for one word.
+    var full = CellGrid(size: session.size)
+    for y in 0..<full.size.height {
+      for x in 0..<full.size.width { full[x, y] = Cell("#") }
+    }
+    writer.write(full, damage: [full.bounds])
+    var sparse = CellGrid(size: session.size)
+    var canvas = Canvas(size: session.size)
+    canvas.drawText("Loading…", at: Point(x: 36, y: 11), style: Style(foreground: .cyan))
+    sparse = canvas.grid
+    writer.invalidate()
+    writer.write(sparse, damage: [sparse.bounds])
+    #expect(writer.lastFrameCellCount == 8, "a blank cell costs nothing on a full repaint")
+    for y in 0..<sparse.size.height {
+      for x in 0..<sparse.size.width {
+        let expected = sparse[x, y].character
+        #expect(readBack(session.window, x: x, y: y).text == String(expected), "at \(x),\(y)")
+      }
+    }
   }
 
   @Test func cellsOutsideDamageAreNotWritten() throws {

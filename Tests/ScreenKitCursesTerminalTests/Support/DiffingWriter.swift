@@ -16,6 +16,11 @@ final class DiffingWriter {
   /// The number of cells the last frame handed to ncurses.
   var lastFrameCellCount: Int { writer.lastFrameCellCount }
 
+  /// Makes the next frame a full repaint, as when the window stopped showing the last one.
+  func invalidate() {
+    differ.invalidate()
+  }
+
   /// Writes the cells of `grid` inside `damage` that changed since the last frame; every cell
   /// on the first frame.
   func write(_ grid: CellGrid, damage: [Rect]) {
