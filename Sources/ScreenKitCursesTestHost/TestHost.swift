@@ -35,8 +35,11 @@ let handledSignal = Atomic<Int32>(0)
 /// the `q`, the FNV-1a hash of their UTF-8, and the pastes and Escape keys received. In
 /// `pages` mode `n` redraws every row with the next page. In `tasks` mode `m` starts a
 /// `Task { @MainActor in … }` that awaits a sleep and then shows `TASK-DONE`, and `p` posts
-/// `POSTED-DONE` to the scheduler from a detached task. The last line on standard error,
-/// `deadline=armed|none`, says whether the loop was to wake by itself when `q` came.
+/// `POSTED-DONE` to the scheduler from a detached task, and `l` runs a load on the default
+/// executor (sleeps, task groups, a detached task, a cancelled sleep) and then shows
+/// `LOAD-DONE-sum-500500-order-10-60-110-detached-42-cancel-prompt` when all went right. The
+/// last line on standard error, `deadline=armed|none`, says whether the loop was to wake by
+/// itself when `q` came.
 @main
 enum TestHost {
   static func main() {

@@ -87,6 +87,13 @@ final class TestHostScreen: Screen {
       }
       return true
     }
+    if mode == .tasks && key == "l" {
+      Task {
+        let result = await loadOnTheDefaultExecutor()
+        self.show(result)
+      }
+      return true
+    }
     if mode == .tasks && key == "p", let scheduler = stage?.scheduler {
       Task.detached {
         scheduler.post { [weak self] in self?.show("POSTED-DONE") }
@@ -195,6 +202,42 @@ final class TestHostScreen: Screen {
       canvas.drawText("handled \(handled)", at: Point(x: 0, y: 2))
     }
   }
+}
+
+/// A load on the default executor, as a screen's load closure runs.
+///
+/// A sleep, many child tasks, sleeps that must end in the order of their deadlines, a detached
+/// task and a long sleep cancelled early; returns `LOAD-DONE` and what each part gave, without
+/// spaces.
+///
+/// NB: nonisolated, so it runs on the default executor and not on the main actor.
+private func loadOnTheDefaultExecutor() async -> String {
+  try? await ContinuousClock().sleep(for: .milliseconds(5))
+  let sum = await withTaskGroup(of: Int.self) { group in
+    for value in 1...1000 { group.addTask { value } }
+    return await group.reduce(0, +)
+  }
+  // NB: started latest first, 50 ms apart, so that only their deadlines order them.
+  let order = await withTaskGroup(of: Int.self) { group in
+    for delay in [110, 60, 10] {
+      group.addTask {
+        try? await Task.sleep(for: .milliseconds(delay))
+        return delay
+      }
+    }
+    var order: [Int] = []
+    for await delay in group { order.append(delay) }
+    return order
+  }
+  let detached = await Task.detached { 42 }.value
+  let sleeper = Task.detached { try await Task.sleep(for: .seconds(600)) }
+  try? await Task.sleep(for: .milliseconds(5))
+  let start = ContinuousClock.now
+  sleeper.cancel()
+  _ = try? await sleeper.value
+  let cancel = ContinuousClock.now - start < .seconds(1) ? "prompt" : "late"
+  let orderText = order.map(String.init).joined(separator: "-")
+  return "LOAD-DONE-sum-\(sum)-order-\(orderText)-detached-\(detached)-cancel-\(cancel)"
 }
 
 /// Starts a thread that does nothing but wait for signals; created before the drawing

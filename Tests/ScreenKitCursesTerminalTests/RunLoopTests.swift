@@ -58,3 +58,57 @@ import Testing
     }
   }
 }
+
+/// Work on the default executor (a screen's loads) under each loop, and what it leaves behind.
+@Suite struct DefaultExecutorTests {
+  static let expectedLoad = "LOAD-DONE-sum-500500-order-10-60-110-detached-42-cancel-prompt"
+
+  /// A load's sleeps, task groups and detached tasks run and end promptly, sleeps in the order
+  /// of their deadlines, and a cancelled sleep returns at once.
+  @Test(arguments: RunLoopTests.runLoops)
+  func aLoadRunsPromptly(runLoop: String) throws {
+    let (terminal, child, _) = try TestHostLauncher.start(
+      mode: "tasks", arguments: ["--run-loop=\(runLoop)"])
+    defer { terminal.close() }
+    terminal.type("l")
+    #expect(terminal.eventuallyShows(Self.expectedLoad), "the load never finished as it should")
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+  }
+
+  /// After a load, a program run by `CursesRunLoop.main` wakes none of its threads while idle:
+  /// no thread of the default executor watches itself on a timer.
+  ///
+  /// NB: not under `dispatch` (an `async` `main`, as on macOS), whose libdispatch pool keeps a
+  /// once-a-second monitor after its first job.
+  @Test(arguments: ["loop", "queue"])
+  func anIdleProgramMakesNoWakeUpsAfterALoad(runLoop: String) throws {
+    let (terminal, child, _) = try TestHostLauncher.start(
+      mode: "tasks", arguments: ["--run-loop=\(runLoop)"])
+    defer { terminal.close() }
+    terminal.type("l")
+    #expect(terminal.eventuallyShows(Self.expectedLoad), "the load never finished")
+    // NB: a sanitizer's own thread wakes every 100 ms; its runs check the pool for races.
+    if !Sanitizer.isActive { expectNoWakeUps(of: child) }
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+  }
+
+  /// Expects a window of 1.5 s in which no thread of `child` switched voluntarily, within 8 s.
+  private func expectNoWakeUps(of child: ChildProcess) {
+    // NB: the frame showing the result may still be ending; the first quiet window counts.
+    var windows: [Int] = []
+    let deadline = ContinuousClock.now + .seconds(8)
+    while ContinuousClock.now < deadline {
+      let before = ProcFiles.threads(of: child.pid)
+      _ = waitUntil(timeout: .milliseconds(1500)) { false }
+      let after = ProcFiles.threads(of: child.pid)
+      let wakeUps = after.reduce(0) { total, thread in
+        total + thread.value.voluntarySwitches - (before[thread.key]?.voluntarySwitches ?? 0)
+      }
+      windows.append(wakeUps)
+      if wakeUps == 0 { break }
+    }
+    #expect(windows.last == 0, "voluntary switches per 1.5 s while idle: \(windows)")
+  }
+}
