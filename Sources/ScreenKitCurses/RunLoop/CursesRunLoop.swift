@@ -28,8 +28,11 @@ import Synchronization
 /// ```
 ///
 /// Everything else stays as it is: `await` in screens, `Task { @MainActor in … }`,
-/// `DispatchQueue.main`, loads on the cooperative pool. A ``CursesApplication`` run from an
-/// `async` `main`, or by an embedding host, keeps working on libdispatch's main queue.
+/// `DispatchQueue.main`, loads on the default executor. That executor is ScreenKit's own on
+/// Linux, a few worker threads in place of libdispatch's cooperative pool, whose workqueue,
+/// once used, wakes the process once a second for ever: idle, such a program makes no
+/// wake-ups, also after a load. A ``CursesApplication`` run from an `async` `main`, or by an
+/// embedding host, keeps working on libdispatch's main queue and pool.
 ///
 /// On macOS the program runs on libdispatch's main queue as under an `async` `main`, whatever
 /// the ``Jobs`` asked for: Darwin's libdispatch gives the main queue no descriptor to poll,
@@ -51,8 +54,8 @@ public enum CursesRunLoop {
   /// Runs `body` on the main actor, with the main thread serving as the loop, and ends the
   /// process with status 0 when `body` returns.
   ///
-  /// Call it first thing in a synchronous `main`, before anything touches the main actor: the
-  /// main executor is chosen once per process.
+  /// Call it first thing in a synchronous `main`, before anything touches the main actor or
+  /// starts a task: the main and default executors are chosen once per process.
   public static func main(
     _ jobs: Jobs = .dispatchMainQueue, _ body: @escaping @MainActor () async -> Void
   ) -> Never {
@@ -68,6 +71,7 @@ public enum CursesRunLoop {
     #else
       let loop = MainLoop()
       if jobs == .loop { MainLoopExecutor.install(loop) }
+      PoolExecutor.install()
       let finished = Finished()
       Task { @MainActor in
         await body()

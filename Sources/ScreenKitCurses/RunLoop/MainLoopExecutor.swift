@@ -25,11 +25,9 @@
       self.loop = loop
     }
 
-    /// Makes a loop's executor the main actor's; must run before anything touches the main
-    /// actor's executor, that is first thing in a synchronous `main`.
+    /// Makes a loop's executor the one ``PoolExecutor/install()`` gives the main actor.
     static func install(_ loop: MainLoop) {
       installed = MainLoopExecutor(loop: loop)
-      _createExecutors(factory: Factory.self)
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -48,18 +46,6 @@
 
     func checkIsolated() {
       precondition(loop.isCurrentThread, "ScreenKit: main-actor code ran off the main thread")
-    }
-
-    /// What `_createExecutors` asks for: this loop's executor, and the platform's pool for
-    /// everything else.
-    private struct Factory: ExecutorFactory {
-      static var mainExecutor: any MainExecutor {
-        guard let installed = MainLoopExecutor.installed else {
-          return PlatformExecutorFactory.mainExecutor
-        }
-        return installed
-      }
-      static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
     }
   }
 #endif
