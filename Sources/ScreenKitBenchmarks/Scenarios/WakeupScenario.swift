@@ -5,7 +5,8 @@ import TerminalProcess
 
 /// The real run loop on a pty, idle and with one spinner: wake-ups per second (context
 /// switches from `/proc/self/task/*/status`, and the loop's own `wakeCount`), and the share of
-/// a core the process uses.
+/// a core the process uses; then the release demo, from outside, idle after its load ran on
+/// the default executor.
 struct WakeupScenario: Scenario {
   let name = "wakeups"
 
@@ -66,7 +67,75 @@ struct WakeupScenario: Scenario {
       figures.append(
         Figure(name, "share of one core, \(label)", value: share, unit: "%", note: note))
     }
+    for (runLoop, label) in [
+      ("", "poll + main queue"), ("loop", "poll executor"), ("dispatch", "async main"),
+    ] {
+      figures.append(idleAfterALoad(runLoop: runLoop, label: label, settings))
+    }
     return figures
+  }
+
+  /// Voluntary switches per second of every thread of the release demo's load probe, on its
+  /// own pty, once its load (a sleep on the default executor) ended and its text is drawn.
+  ///
+  /// NB: from outside, as this benchmark's own `async` `main` runs on libdispatch's pool.
+  private func idleAfterALoad(runLoop: String, label: String, _ settings: RunSettings)
+    -> Figure
+  {
+    let figure = "wake-ups per second, idle after a load (demo, \(label))"
+    let program = ProbeProgram.demo(runLoop: runLoop, label: label)
+    guard program.exists else {
+      let reason = "\(program.path) is not built (swift build -c release builds it)"
+      return .notMeasured(name, figure, unit: "/s", target: "= 0", reason: reason)
+    }
+    let trace = TraceFile.temporary("wakeups")
+    defer { trace.remove() }
+    let text = "child-text-of-the-load-probe"
+    let recorder: TerminalRecorder
+    let child: ChildProcess
+    do {
+      recorder = try TerminalRecorder()
+      recorder.watch(for: text)
+      do {
+        child = try ChildProcess(
+          executable: program.path,
+          arguments: program.arguments(seconds: 0.3, text: text, trace: trace),
+          input: recorder.follower, output: .descriptor(recorder.follower), error: .discarded,
+          environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(
+            program.environment
+          ) { $1 })
+      } catch {
+        recorder.close()
+        throw error
+      }
+    } catch {
+      return .notMeasured(name, figure, unit: "/s", target: "= 0", reason: "spawn failed: \(error)")
+    }
+    defer {
+      recorder.type("q")
+      child.end(by: Deadline(after: .seconds(2)))
+      recorder.close()
+    }
+    guard recorder.waitForWatchedText(timeout: .seconds(10)) != nil else {
+      return .notMeasured(
+        name, figure, unit: "/s", target: "= 0", reason: "the child's text never arrived")
+    }
+    recorder.waitForQuiet(.milliseconds(50), timeout: .seconds(2))
+    let before = ProcFiles.threads(of: child.pid)
+    let start = Clocks.monotonic()
+    // NB: at least 2 s, so that a once-a-second wake-up (libdispatch's pool monitor) shows.
+    Clocks.sleep(settings.duration(full: .seconds(4), quick: .milliseconds(400)))
+    let idle = ThreadDelta(from: before, to: ProcFiles.threads(of: child.pid))
+    let length = (Clocks.monotonic() - start).seconds
+    let perSecond = Double(idle.voluntarySwitches) / length
+    // NB: an `async` `main` (as on macOS) keeps libdispatch's pool: reported, not a goal.
+    let isGoal = runLoop != "dispatch"
+    return Figure(
+      name, figure, value: perSecond, unit: "/s", target: isGoal ? "= 0" : "",
+      verdict: !isGoal ? .report : idle.voluntarySwitches == 0 ? .met : .missed,
+      note:
+        "all threads, /proc/PID/task/*/status over \(format(length)) s after the load's text; "
+        + "\(format(idle.cpu.milliseconds)) ms CPU")
   }
 }
 
