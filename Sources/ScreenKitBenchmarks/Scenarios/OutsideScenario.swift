@@ -96,21 +96,8 @@ final class OutsideScenario: Scenario {
     let recorder: TerminalRecorder
     let child: ChildProcess
     do {
-      recorder = try TerminalRecorder()
-      recorder.watch(for: text)
-      do {
-        child = try ChildProcess(
-          executable: program.path,
-          arguments: program.arguments(seconds: seconds, text: text, trace: trace),
-          input: recorder.follower, output: .descriptor(recorder.follower), error: .discarded,
-          environment: [
-            "TERM": "xterm-256color", "LINES": "\(height)", "COLUMNS": "\(width)",
-            "LANG": "C.UTF-8",
-          ].merging(program.environment) { $1 })
-      } catch {
-        recorder.close()
-        throw error
-      }
+      (recorder, child) = try program.launch(
+        seconds: seconds, text: text, trace: trace, size: (width, height))
     } catch {
       run.failure = "spawn failed: \(error)"
       return run

@@ -94,20 +94,7 @@ struct WakeupScenario: Scenario {
     let recorder: TerminalRecorder
     let child: ChildProcess
     do {
-      recorder = try TerminalRecorder()
-      recorder.watch(for: text)
-      do {
-        child = try ChildProcess(
-          executable: program.path,
-          arguments: program.arguments(seconds: 0.3, text: text, trace: trace),
-          input: recorder.follower, output: .descriptor(recorder.follower), error: .discarded,
-          environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(
-            program.environment
-          ) { $1 })
-      } catch {
-        recorder.close()
-        throw error
-      }
+      (recorder, child) = try program.launch(seconds: 0.3, text: text, trace: trace)
     } catch {
       return .notMeasured(name, figure, unit: "/s", target: "= 0", reason: "spawn failed: \(error)")
     }

@@ -31,6 +31,31 @@ struct ProbeProgram: Sendable {
     leadingArguments + ["--seconds", String(seconds), "--text", text, "--trace", trace.path]
   }
 
+  /// Starts one run on a new pseudo-terminal that watches for `text`.
+  ///
+  /// A size goes in `LINES` and `COLUMNS`. The caller closes the recorder.
+  func launch(
+    seconds: Double, text: String, trace: TraceFile, size: (width: Int, height: Int)? = nil
+  ) throws -> (recorder: TerminalRecorder, child: ChildProcess) {
+    let recorder = try TerminalRecorder()
+    recorder.watch(for: text)
+    var variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    if let size {
+      variables["LINES"] = "\(size.height)"
+      variables["COLUMNS"] = "\(size.width)"
+    }
+    do {
+      let child = try ChildProcess(
+        executable: path, arguments: arguments(seconds: seconds, text: text, trace: trace),
+        input: recorder.follower, output: .descriptor(recorder.follower), error: .discarded,
+        environment: variables.merging(environment) { $1 })
+      return (recorder, child)
+    } catch {
+      recorder.close()
+      throw error
+    }
+  }
+
   /// The demo's load probe in `variant`, from the benchmark's own products directory.
   static func demo(variant: String) -> ProbeProgram {
     ProbeProgram(
