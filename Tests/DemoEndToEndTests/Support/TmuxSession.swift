@@ -96,18 +96,20 @@ final class TmuxSession {
     FileManager.default.contents(atPath: outputPath)?.count ?? 0
   }
 
-  /// Waits until the recorded output holds every one of `texts` and returns the output.
+  /// Waits until the recorded output (from byte `offset` on) holds every one of `texts` and
+  /// returns that output.
   ///
   /// Each text must have been written in one run (see ``TerminalOutput``). Whatever the demo
-  /// showed, however briefly, is in the record: the wait is only for the bytes to arrive.
+  /// showed, however briefly, is in the record: the wait is only for the bytes to arrive. The
+  /// record lags the pane: what a capture shows may not be recorded yet.
   @discardableResult
   func waitForOutput(
-    _ texts: String..., timeout: Duration = .seconds(10),
+    _ texts: String..., from offset: Int = 0, timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> TerminalOutput {
-    var recorded = output()
+    var recorded = output(from: offset)
     let held = try await Poll.until(timeout: timeout) { () -> TerminalOutput? in
-      recorded = output()
+      recorded = output(from: offset)
       return texts.allSatisfy(recorded.contains) ? recorded : nil
     }
     if let held { return held }
