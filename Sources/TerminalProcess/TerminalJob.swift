@@ -138,12 +138,15 @@ public final class TerminalJob {
   /// Reads the pty's output and the program's state changes until `condition` holds or
   /// `deadline` passes; returns whether it held.
   ///
-  /// The condition is checked on every output or state change, and at least every 10 ms.
+  /// The condition is checked on every output or state change, and at least every 10 ms. A
+  /// state change it sees comes with every byte the program wrote before it.
   @discardableResult
   public func wait(until deadline: Deadline, for condition: (TerminalJob) -> Bool) -> Bool {
     while true {
-      terminal.drain()
+      // NB: reports first. A program that writes and then stops between a drain and the read
+      // of its reports would be seen stopped without its last bytes.
       readReports()
+      terminal.drain()
       if condition(self) { return true }
       guard !deadline.hasPassed else { return false }
       var descriptors = [pollfd(fd: report, events: Int16(POLLIN), revents: 0)]

@@ -62,6 +62,31 @@
       #expect(job.end(by: Deadline(after: .seconds(5))) == .exited(0))
     }
 
+    @Test func aStopIsSeenWithEveryByteWrittenBeforeIt() throws {
+      // The program writes, then stops itself: a check made once the stop is seen (the chaos
+      // test's "while stopped") must find those bytes.
+      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
+      let rounds = 1000
+      let script =
+        "i=1; while [ $i -le \(rounds) ]; do printf '<%d>' $i; kill -STOP $$; i=$((i+1)); done"
+      let job = try start(["/bin/sh", "-c", script], on: terminal)
+      defer { job.kill() }
+      // NB: the kernel keeps a child's latest state only, so a continue closely followed by
+      // the next stop may be reported as the stop alone.
+      var seen = 0
+      for round in 1...rounds {
+        try #require(
+          job.wait(until: Deadline(after: .seconds(10))) { job in
+            job.isStopped && job.changes.count > seen
+          }, "round \(round): no stop")
+        seen = job.changes.count
+        #expect(
+          text(terminal).hasSuffix("<\(round)>"),
+          "round \(round): the stop was seen before the bytes written ahead of it")
+        job.signalGroup(SIGCONT)
+      }
+    }
+
     @Test func aResizeReachesTheForegroundGroup() throws {
       let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
       let job = try start(
