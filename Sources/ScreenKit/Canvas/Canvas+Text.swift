@@ -39,9 +39,10 @@ extension Canvas {
       let bytes = text.utf8
       var index = bytes.index(bytes.startIndex, offsetBy: first)
       for column in first..<end {
+        // NB: printable ASCII is displayable as it is, one column wide.
         put(
-          Canvas.asciiCharacters[Int(bytes[index])], at: point.offsetBy(dx: column, dy: 0),
-          style: style)
+          displayable: Canvas.asciiCharacters[Int(bytes[index])], width: 1,
+          at: point.offsetBy(dx: column, dy: 0), style: style)
         index = bytes.index(after: index)
       }
       return drawn
@@ -80,11 +81,10 @@ extension Canvas {
         if column >= limit { break }
         continue
       }
-      let glyph: Character = character.isNewline ? " " : character
-      let width = Canvas.displayable(glyph).1
+      let (glyph, width) = Canvas.displayable(character.isNewline ? " " : character)
       guard column + width <= limit else { break }
       if width > 0, isDrawn(column) {
-        put(glyph, at: point.offsetBy(dx: column, dy: 0), style: style)
+        put(displayable: glyph, width: width, at: point.offsetBy(dx: column, dy: 0), style: style)
       }
       column += width
     }

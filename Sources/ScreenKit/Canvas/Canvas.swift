@@ -44,10 +44,17 @@ public struct Canvas: Sendable {
   public mutating func put(_ character: Character, at point: Point, style: Style = .plain) -> Int {
     let (glyph, width) = Canvas.displayable(character)
     guard width > 0 else { return 0 }
+    put(displayable: glyph, width: width, at: point, style: style)
+    return width
+  }
+
+  /// `put(_:at:style:)` for a glyph `displayable(_:)` already gave, with its width (1 or 2):
+  /// text drawing measures each grapheme once, and measuring was half the cost of a cell.
+  mutating func put(displayable glyph: Character, width: Int, at point: Point, style: Style) {
     let x = point.x + origin.x
     let y = point.y + origin.y
     let local = Rect(origin: origin, size: size).intersection(clip)
-    guard y >= local.minY, y < local.maxY else { return width }
+    guard y >= local.minY, y < local.maxY else { return }
     if width == 2 {
       let firstInside = x >= local.minX && x < local.maxX
       let secondInside = x + 1 >= local.minX && x + 1 < local.maxX
@@ -63,7 +70,6 @@ public struct Canvas: Sendable {
     } else if x >= local.minX && x < local.maxX {
       writeCell(Cell(glyph, style: style, width: 1), x: x, y: y)
     }
-    return width
   }
 
   /// Fills a local rectangle (clipped) with a cell.
@@ -71,10 +77,27 @@ public struct Canvas: Sendable {
     let target = rect.offsetBy(dx: origin.x, dy: origin.y)
       .intersection(Rect(origin: origin, size: size)).intersection(clip)
     guard !target.isEmpty else { return }
-    for y in target.minY..<target.maxY {
-      for x in target.minX..<target.maxX {
-        writeCell(cell, x: x, y: y)
+    guard cell.width == 1 else {
+      for y in target.minY..<target.maxY {
+        for x in target.minX..<target.maxX { writeCell(cell, x: x, y: y) }
       }
+      return
+    }
+    // NB: row by row: cell by cell, a screen's clear was most of a full frame's work. Only a
+    // wide character cut by the rectangle's edges keeps a half outside it, blanked here as
+    // `writeCell` would.
+    for y in target.minY..<target.maxY {
+      let left = target.minX
+      if grid[left, y].isContinuation, left > 0, grid[left - 1, y].width == 2 {
+        grid[left - 1, y] = .blank(grid[left - 1, y].style)
+      }
+      let right = target.maxX - 1
+      if grid[right, y].width == 2, right + 1 < grid.size.width,
+        grid[right + 1, y].isContinuation
+      {
+        grid[right + 1, y] = .blank(grid[right + 1, y].style)
+      }
+      grid.fillRow(y, from: target.minX, to: target.maxX, with: cell)
     }
   }
 

@@ -26,6 +26,15 @@ public struct CellGrid: Hashable, Sendable {
     set { self[point.x, point.y] = newValue }
   }
 
+  /// Sets the cells of row `y` from column `minX` up to `maxX` (both inside the grid) to
+  /// `cell`, as one assignment.
+  package mutating func fillRow(_ y: Int, from minX: Int, to maxX: Int, with cell: Cell) {
+    let start = y * size.width
+    cells.withUnsafeMutableBufferPointer { cells in
+      for index in (start + minX)..<(start + maxX) { cells[index] = cell }
+    }
+  }
+
   /// Changes the extent; every cell becomes `cell` again.
   public mutating func reset(to size: Size, filledWith cell: Cell = .blank) {
     self.size = size
