@@ -7,11 +7,15 @@
 public final class FrameTicker {
   /// The time between frames.
   public let interval: Duration
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The current frame number, counted from the clock's start.
-  public private(set) var frame: Int
+  @exclusivity(unchecked) public private(set) var frame: Int
   private let scheduler: Scheduler
+  @exclusivity(unchecked)
   private var subscribers: [ObjectIdentifier: @MainActor (Int) -> Void] = [:]
-  private var timer: Scheduler.Timer?
+  @exclusivity(unchecked) private var timer: Scheduler.Timer?
 
   init(interval: Duration, scheduler: Scheduler) {
     self.interval = interval
@@ -38,10 +42,13 @@ public final class FrameTicker {
     }
   }
 
+  /// Arms the timer for the frame after ``frame``, which the caller has just read.
   private func arm() {
-    let next = interval * (FrameTicker.frame(at: scheduler.clock.now, interval: interval) + 1)
-    timer = scheduler.schedule(at: next) { [weak self] in self?.tick() }
+    timer = scheduler.schedule(at: interval * (frame + 1), tickAction)
   }
+
+  // NB: made once: a closure made per frame was an allocation and a weak reference per frame.
+  private lazy var tickAction: @MainActor () -> Void = { [weak self] in self?.tick() }
 
   private func tick() {
     timer = nil

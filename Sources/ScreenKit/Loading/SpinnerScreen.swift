@@ -4,8 +4,11 @@
 /// While visible it subscribes to its stage's shared ``FrameTicker``; each frame redraws only
 /// the spinner's cells.
 public final class SpinnerScreen: Screen {
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// What is drawn: style, label, progress and the current frame.
-  public private(set) var spinner: SpinnerView
+  @exclusivity(unchecked) public private(set) var spinner: SpinnerView
 
   /// Creates a spinner screen.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {

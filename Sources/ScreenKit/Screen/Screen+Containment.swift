@@ -20,7 +20,7 @@ extension Screen {
     laterChildrenBoundsCache = nil
     if child.parent === self {
       // A reorder within the same parent is not a containment change.
-      guard let old = children.firstIndex(where: { $0 === child }) else { return }
+      guard let old = self.index(ofChild: child) else { return }
       children.remove(at: old)
       children.insert(child, at: min(max(0, index > old ? index - 1 : index), children.count))
       setNeedsLayout()
@@ -119,6 +119,15 @@ extension Screen {
       node = parent
     }
     return false
+  }
+
+  /// The position of `child` among ``children``, if it is one.
+  ///
+  /// A loop rather than `firstIndex(where:)`: a closure made on the main actor is checked for
+  /// it each time it runs (Swift 6's dynamic isolation checks), and a frame asks this once.
+  func index(ofChild child: Screen) -> Int? {
+    for index in children.indices where children[index] === child { return index }
+    return nil
   }
 
   /// The bounding box of the frames of the children from `index` on: nothing outside it can

@@ -15,18 +15,21 @@
 /// ```
 @MainActor
 open class Screen {
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The screen that contains this one, if any.
-  public internal(set) weak var parent: Screen?
+  @exclusivity(unchecked) public internal(set) weak var parent: Screen?
   /// The contained screens, in drawing order: later children draw over earlier ones.
-  public internal(set) var children: [Screen] = []
+  @exclusivity(unchecked) public internal(set) var children: [Screen] = []
   /// The stage this screen is shown on, once its hierarchy is mounted.
-  public internal(set) weak var stage: Stage?
+  @exclusivity(unchecked) public internal(set) weak var stage: Stage?
 
   /// The rectangle the screen covers, in its parent's coordinates.
   ///
   /// Parents assign it in ``layoutChildren()``; a change of size lays the screen's own children
   /// out again, and any change redraws the area.
-  public var frame: Rect = .zero {
+  @exclusivity(unchecked) public var frame: Rect = .zero {
     didSet {
       guard frame != oldValue else { return }
       frameDidChange(from: oldValue)
@@ -76,15 +79,15 @@ open class Screen {
   /// Whether ``didLoad()`` has run.
   public internal(set) var isLoaded = false
   /// Where the screen is in its appearance cycle.
-  public internal(set) var appearancePhase: AppearancePhase = .disappeared
+  @exclusivity(unchecked) public internal(set) var appearancePhase: AppearancePhase = .disappeared
 
   var storedTitle = ""
   var storedKeyHints: [KeyHint] = []
   var environmentOverrides = EnvironmentValues()
-  var needsLayout = true
+  @exclusivity(unchecked) var needsLayout = true
   /// For each child index, the bounding box of the frames of that child and all later ones;
   /// `nil` until asked after a change.
-  var laterChildrenBoundsCache: [Rect]?
+  @exclusivity(unchecked) var laterChildrenBoundsCache: [Rect]?
   /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
   var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
   /// The loader of a ``Loading`` screen, which the core consults for keys, drawing and

@@ -58,7 +58,7 @@ extension Stage {
     var node = screen
     while let parent = node.parent {
       let origin = parent.absoluteFrame.origin
-      if let index = parent.children.firstIndex(where: { $0 === node }),
+      if let index = parent.index(ofChild: node),
         // Later siblings that lie elsewhere cannot cover the dirty area: skip scanning them.
         parent.boundsOfChildren(from: index + 1).offsetBy(dx: origin.x, dy: origin.y)
           .intersects(clip)

@@ -23,28 +23,31 @@ public final class Stage {
   public let scheduler: Scheduler
   /// The base environment every screen inherits.
   public var environment: EnvironmentValues
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The stage's extent in cells.
-  public private(set) var size: Size
+  @exclusivity(unchecked) public private(set) var size: Size
   /// The cell canvas frames are rendered into.
   public internal(set) var canvas: Canvas
   /// The screen that gets keys first, if any.
   public internal(set) weak var focusedScreen: Screen?
   /// Whether the root is mounted (visible).
-  public private(set) var isMounted = false
+  @exclusivity(unchecked) public private(set) var isMounted = false
   /// Whether a frame needs to be rendered.
-  public internal(set) var needsRender = false
+  @exclusivity(unchecked) public internal(set) var needsRender = false
   /// Called once each time ``needsRender`` becomes `true`, so a host can schedule a frame.
   public var onNeedsRender: (@MainActor () -> Void)?
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
   /// The number of ``Screen/draw(in:)`` calls made by the last ``render()``.
-  public internal(set) var lastRenderDrawCount = 0
+  @exclusivity(unchecked) public internal(set) var lastRenderDrawCount = 0
 
-  var dirty: [(screen: Screen, rect: Rect)] = []
-  var differ = FrameDiffer()
-  var tickers: [Duration: FrameTicker] = [:]
-  var needsFullRedraw = true
-  var layoutQueue: [Screen] = []
+  @exclusivity(unchecked) var dirty: [(screen: Screen, rect: Rect)] = []
+  @exclusivity(unchecked) var differ = FrameDiffer()
+  @exclusivity(unchecked) var tickers: [Duration: FrameTicker] = [:]
+  @exclusivity(unchecked) var needsFullRedraw = true
+  @exclusivity(unchecked) var layoutQueue: [Screen] = []
 
   /// Creates a stage for `root` at `size`; nothing appears until ``mount()``.
   public init(

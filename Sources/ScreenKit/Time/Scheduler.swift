@@ -32,8 +32,11 @@ public final class Scheduler {
   public nonisolated let taskExecutor: (any TaskExecutor)?
 
   private nonisolated let inbox = Mutex(Inbox())
-  private var timers: [Entry] = []
-  private var nextID: UInt64 = 0
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
+  @exclusivity(unchecked) private var timers: [Entry] = []
+  @exclusivity(unchecked) private var nextID: UInt64 = 0
 
   /// Creates a scheduler on `clock`; load tasks run on `taskExecutor` when one is given.
   public nonisolated init(clock: ScreenClock = .continuous, taskExecutor: (any TaskExecutor)? = nil)
@@ -119,14 +122,20 @@ public final class Scheduler {
     return count
   }
 
+  // NB: a function, not a closure: a closure made on the main actor is checked for it each
+  // time it runs, and work is taken twice a frame.
+  private nonisolated static func takeWork(
+    from inbox: inout sending Inbox
+  ) -> sending [@Sendable @MainActor () -> Void] {
+    let work = inbox.work
+    inbox.work.removeAll()
+    return work
+  }
+
   private func runPosted() -> Int {
     var count = 0
     while true {
-      let work = inbox.withLock { inbox in
-        let work = inbox.work
-        inbox.work.removeAll()
-        return work
-      }
+      let work = inbox.withLock(Self.takeWork)
       if work.isEmpty { return count }
       for item in work { item() }
       count += work.count

@@ -11,14 +11,23 @@ public import ScreenKit
 /// `Stage.invalidateOutput()` so the next frame hands over every cell.
 @MainActor
 public final class CursesCanvasWriter {
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The window written to.
-  public private(set) var window: UnsafeMutablePointer<WINDOW>
+  @exclusivity(unchecked) public private(set) var window: UnsafeMutablePointer<WINDOW>
   /// Where the grid's top-left cell goes in the window.
-  public private(set) var origin: Point
+  @exclusivity(unchecked) public private(set) var origin: Point
   /// The colours cells are drawn with.
   public let palette: CursesPalette
   /// The number of cells the last ``write(_:of:)`` handed to ncurses.
-  public private(set) var lastFrameCellCount = 0
+  @exclusivity(unchecked) public private(set) var lastFrameCellCount = 0
+
+  // NB: one buffer for every cell's characters, made once: an array would be allocated per
+  // frame, and a closure given a temporary one is checked for the main actor on every frame.
+  // Unsafe only to the compiler: the main actor writes it, and `deinit` frees it alone.
+  nonisolated(unsafe) private let characters = UnsafeMutableBufferPointer<wchar_t>.allocate(
+    capacity: Int(CCHARW_MAX) + 1)
 
   /// Creates a writer into `window` with the grid's top-left at `origin`.
   public init(window: UnsafeMutablePointer<WINDOW>, origin: Point = .zero, palette: CursesPalette) {
@@ -26,6 +35,8 @@ public final class CursesCanvasWriter {
     self.origin = origin
     self.palette = palette
   }
+
+  deinit { characters.deallocate() }
 
   /// Moves the output to another window or origin; the host then asks for a full repaint
   /// with `Stage.invalidateOutput()`.
@@ -38,20 +49,16 @@ public final class CursesCanvasWriter {
   public func write(_ changes: FrameChanges, of grid: CellGrid) {
     lastFrameCellCount = 0
     let skipsBlanks = changes.isFullRepaint && erasesWholeWindow(for: grid)
-    // NB: one stack buffer for every cell's characters: an array would be allocated per
-    // frame and checked for uniqueness on every write.
-    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) { characters in
-      var scratch = cchar_t()
-      for run in changes.runs {
-        var x = run.x
-        for cell in grid.cells(in: run) {
-          // NB: ncurses fills a wide character's second column itself, and `put` writes it
-          // when ncurses would not; writing the continuation cell would erase the character.
-          if !cell.isContinuation, !(skipsBlanks && cell == .blank) {
-            put(cell, x: x, y: run.y, into: &scratch, characters: characters)
-          }
-          x += 1
+    var scratch = cchar_t()
+    for run in changes.runs {
+      var x = run.x
+      for cell in grid.cells(in: run) {
+        // NB: ncurses fills a wide character's second column itself, and `put` writes it
+        // when ncurses would not; writing the continuation cell would erase the character.
+        if !cell.isContinuation, !(skipsBlanks && cell == .blank) {
+          put(cell, x: x, y: run.y, into: &scratch, characters: characters)
         }
+        x += 1
       }
     }
     wnoutrefresh(window)

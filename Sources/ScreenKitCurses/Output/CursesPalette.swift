@@ -11,8 +11,11 @@ import ScreenKit
 public final class CursesPalette {
   /// How many colours the palette draws with.
   public let depth: ColorDepth
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The pairs allocated so far.
-  public private(set) var table: ColorPairTable
+  @exclusivity(unchecked) public private(set) var table: ColorPairTable
   /// Whether ncurses accepted `use_default_colors`, so `-1` is the terminal's own colour.
   private let hasDefaultColors: Bool
   /// On a direct-colour terminal, the colour numbers below which `setaf` still picks the

@@ -33,7 +33,7 @@ public final class CursesApplication {
   public var options: CursesTerminal.Options
   /// The shortest time between two frames that timers alone asked for; a frame for input, a
   /// signal or a load's result is never held back.
-  public var frameInterval: Duration = .milliseconds(16)
+  @exclusivity(unchecked) public var frameInterval: Duration = .milliseconds(16)
   /// Called with the application and each key that no screen handled; the application
   /// decides what it means (for example `q` quits).
   ///
@@ -41,33 +41,36 @@ public final class CursesApplication {
   /// captured its own application would keep it alive forever.
   public var onUnhandledKey: (@MainActor (CursesApplication, Key) -> Void)?
 
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
   /// The number of frames written since ``run()`` began.
-  public private(set) var frameCount = 0
+  @exclusivity(unchecked) public private(set) var frameCount = 0
   /// The number of times the loop woke up (input, signal, timer or posted work).
-  public private(set) var wakeCount = 0
+  @exclusivity(unchecked) public private(set) var wakeCount = 0
   /// When the loop will next wake by itself, on the scheduler's clock.
   ///
   /// The earlier of the next timer and a paced frame; `nil` while nothing is due, when only an
   /// event (input, a signal, posted work) can wake it: an idle program makes no wake-ups.
   public var nextWakeDeadline: Duration? { armedDeadline }
 
-  private var terminal: CursesTerminal?
+  @exclusivity(unchecked) private var terminal: CursesTerminal?
   /// The main thread's loop when ``CursesRunLoop`` runs it; `nil` on libdispatch's main queue.
-  private var loop: MainLoop?
+  @exclusivity(unchecked) private var loop: MainLoop?
   private var loopWatches: [Int] = []
   private var input: InputFeed?
-  private var writer: CursesCanvasWriter?
+  @exclusivity(unchecked) private var writer: CursesCanvasWriter?
   private var sources: [any DispatchSourceProtocol] = []
   /// Entered by each source and left by its cancel handler, after which dispatch no longer
   /// watches its descriptor and the descriptor may be closed.
   private var sourcesWatching = DispatchGroup()
-  private var timer: (any DispatchSourceTimer)?
-  private var armedDeadline: Duration?
-  private var lastFrame: Duration?
-  private var isPumpScheduled = false
-  private var isPumping = false
+  @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
+  @exclusivity(unchecked) private var armedDeadline: Duration?
+  @exclusivity(unchecked) private var lastFrame: Duration?
+  @exclusivity(unchecked) private var isPumpScheduled = false
+  @exclusivity(unchecked) private var isPumping = false
   private var continuation: CheckedContinuation<Void, Never>?
-  private var isQuitting = false
+  @exclusivity(unchecked) private var isQuitting = false
 
   /// Creates an application showing `root`; nothing happens until ``run()``.
   public init(
@@ -321,6 +324,9 @@ public final class CursesApplication {
     frameCount += 1
   }
 
+  // NB: made once: a closure made per frame was an allocation and a weak reference per frame.
+  private lazy var timerAction: @MainActor () -> Void = { [weak self] in self?.timerFired() }
+
   private func rearm() {
     guard timer != nil || loop != nil else { return }
     var deadline = stage.scheduler.nextDeadline
@@ -331,8 +337,11 @@ public final class CursesApplication {
     guard deadline != armedDeadline else { return }
     armedDeadline = deadline
     if let loop {
-      let delay = deadline.map { max(.zero, $0 - stage.scheduler.clock.now) }
-      loop.setDeadline(after: delay) { [weak self] in self?.timerFired() }
+      if let deadline {
+        loop.setDeadline(after: max(.zero, deadline - stage.scheduler.clock.now), timerAction)
+      } else {
+        loop.setDeadline(after: nil, timerAction)
+      }
       return
     }
     guard let timer else { return }

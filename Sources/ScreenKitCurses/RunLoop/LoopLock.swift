@@ -13,7 +13,8 @@
 /// guarded accesses of a thread that queues work and of the loop as a race, which hides real
 /// ones in this, the most threaded code of the package.
 final class LoopLock<Value>: @unchecked Sendable {
-  private var value: Value
+  // NB: the mutex already makes each access exclusive; the run-time check ran twice a frame.
+  @exclusivity(unchecked) private var value: Value
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   init(_ value: Value) {

@@ -42,15 +42,18 @@ final class MainLoop: @unchecked Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let thread = pthread_self()
-  private var watches: [Watch] = []
-  private var nextWatchID = 0
-  private var deadline: ContinuousClock.Instant?
-  private var onDeadline: (@MainActor () -> Void)?
+  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
+  // spans a call that could reach it again, and the run-time checks were a fifth of
+  // ScreenKit's own work per spinner frame (README, Decisions).
+  @exclusivity(unchecked) private var watches: [Watch] = []
+  @exclusivity(unchecked) private var nextWatchID = 0
+  @exclusivity(unchecked) private var deadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) private var onDeadline: (@MainActor () -> Void)?
   /// libdispatch's main-queue descriptor, or -1 where the platform has none.
   private let mainQueueDescriptor: Int32
-  private var pollDescriptors: [pollfd] = []
+  @exclusivity(unchecked) private var pollDescriptors: [pollfd] = []
   /// The number of times `poll` returned, for tests and benchmarks.
-  private(set) var wakeCount = 0
+  @exclusivity(unchecked) private(set) var wakeCount = 0
 
   /// Creates the loop of the calling thread, which must be the main thread of a program that
   /// did not call `dispatch_main`.
