@@ -60,10 +60,14 @@ extension Screen {
 
   /// Reports to the screen's own observer and to the stage it is on, or was or will be on
   /// around a move.
-  private func report(_ hook: LifecycleEvent.Hook, formerStage: Stage? = nil) {
-    let event = LifecycleEvent(name, hook, screenID: ObjectIdentifier(self))
+  ///
+  /// Without an observer nothing is made: an event names its screen, and naming is not free.
+  private func report(_ hook: @autoclosure () -> LifecycleEvent.Hook, formerStage: Stage? = nil) {
+    let stageObserver = (formerStage ?? stageInChain)?.lifecycleObserver
+    guard stageObserver != nil || !lifecycleObservers.isEmpty else { return }
+    let event = LifecycleEvent(name, hook(), screenID: ObjectIdentifier(self))
     for observer in lifecycleObservers { observer(event) }
-    (formerStage ?? stageInChain)?.lifecycleObserver?(event)
+    stageObserver?(event)
   }
 
   /// The stage of this screen or of its nearest ancestor that has one.

@@ -41,8 +41,10 @@ open class Screen {
     didSet { if margins != oldValue { setNeedsLayout() } }
   }
 
+  // NB: lazy: naming a type takes it through `String(describing:)`, a third of a millisecond
+  // at a program's start for a name nothing may ask for.
   /// A name for hierarchy descriptions and the lifecycle journal; defaults to the type name.
-  public var name: String
+  public lazy var name: String = String(describing: type(of: self))
 
   /// The title a navigation bar shows for this screen.
   open var title: String {
@@ -95,9 +97,7 @@ open class Screen {
   lazy var attachedLoader: (any AttachedLoader)? = findAttachedLoader()
 
   /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
-  public init() {
-    self.name = String(describing: type(of: self))
-  }
+  public init() {}
 
   // MARK: Lifecycle hooks
 

