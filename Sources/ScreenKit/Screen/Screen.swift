@@ -41,10 +41,11 @@ open class Screen {
     didSet { if margins != oldValue { setNeedsLayout() } }
   }
 
-  // NB: lazy: naming a type takes it through `String(describing:)`, a third of a millisecond
-  // at a program's start for a name nothing may ask for.
+  // NB: lazy, and `_typeName` rather than `String(describing:)`, whose checks of what the
+  // type conforms to scan every conformance record of the program: two tenths of a
+  // millisecond for the first screen of each type, in the frame that shows it.
   /// A name for hierarchy descriptions and the lifecycle journal; defaults to the type name.
-  public lazy var name: String = String(describing: type(of: self))
+  public lazy var name: String = _typeName(type(of: self), qualified: false)
 
   /// The title a navigation bar shows for this screen.
   open var title: String {
