@@ -7,9 +7,7 @@
 public final class FrameTicker {
   /// The time between frames.
   public let interval: Duration
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The current frame number, counted from the clock's start.
   @exclusivity(unchecked) public private(set) var frame: Int
   private let scheduler: Scheduler

@@ -4,9 +4,7 @@
 /// While visible it subscribes to its stage's shared ``FrameTicker``; each frame redraws only
 /// the spinner's cells.
 public final class SpinnerScreen: Screen {
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// What is drawn: style, label, progress and the current frame.
   @exclusivity(unchecked) public private(set) var spinner: SpinnerView
 

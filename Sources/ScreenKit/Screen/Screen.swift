@@ -15,9 +15,7 @@
 /// ```
 @MainActor
 open class Screen {
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The screen that contains this one, if any.
   @exclusivity(unchecked) public internal(set) weak var parent: Screen?
   /// The contained screens, in drawing order: later children draw over earlier ones.

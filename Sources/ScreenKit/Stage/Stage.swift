@@ -23,9 +23,7 @@ public final class Stage {
   public let scheduler: Scheduler
   /// The base environment every screen inherits.
   public var environment: EnvironmentValues
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The stage's extent in cells.
   @exclusivity(unchecked) public private(set) var size: Size
   /// The cell canvas frames are rendered into.

@@ -32,9 +32,7 @@ public final class Scheduler {
   public nonisolated let taskExecutor: (any TaskExecutor)?
 
   private nonisolated let inbox = Mutex(Inbox())
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   @exclusivity(unchecked) private var timers: [Entry] = []
   @exclusivity(unchecked) private var nextID: UInt64 = 0
 

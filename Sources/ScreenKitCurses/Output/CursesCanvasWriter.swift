@@ -11,9 +11,7 @@ public import ScreenKit
 /// `Stage.invalidateOutput()` so the next frame hands over every cell.
 @MainActor
 public final class CursesCanvasWriter {
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The window written to.
   @exclusivity(unchecked) public private(set) var window: UnsafeMutablePointer<WINDOW>
   /// Where the grid's top-left cell goes in the window.

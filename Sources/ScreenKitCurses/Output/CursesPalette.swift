@@ -11,9 +11,7 @@ import ScreenKit
 public final class CursesPalette {
   /// How many colours the palette draws with.
   public let depth: ColorDepth
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The pairs allocated so far.
   @exclusivity(unchecked) public private(set) var table: ColorPairTable
   /// Whether ncurses accepted `use_default_colors`, so `-1` is the terminal's own colour.

@@ -41,9 +41,7 @@ public final class CursesApplication {
   /// captured its own application would keep it alive forever.
   public var onUnhandledKey: (@MainActor (CursesApplication, Key) -> Void)?
 
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The number of frames written since ``run()`` began.
   @exclusivity(unchecked) public private(set) var frameCount = 0
   /// The number of times the loop woke up (input, signal, timer or posted work).

@@ -42,9 +42,7 @@ final class MainLoop: @unchecked Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let thread = pthread_self()
-  // NB: `@exclusivity(unchecked)` on the state every frame reads or writes: no access to it
-  // spans a call that could reach it again, and the run-time checks were a fifth of
-  // ScreenKit's own work per spinner frame (README, Decisions).
+  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   @exclusivity(unchecked) private var watches: [Watch] = []
   @exclusivity(unchecked) private var nextWatchID = 0
   @exclusivity(unchecked) private var deadline: ContinuousClock.Instant?
