@@ -19,13 +19,16 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
   ],
   targets: [
-    .target(name: "ScreenKit", swiftSettings: strict),
+    // The package's one lock (README, Decisions): standard library only, below every module
+    // that shares state between threads.
+    .target(name: "Locking", swiftSettings: strict),
+    .target(name: "ScreenKit", dependencies: ["Locking"], swiftSettings: strict),
     // Virtual time, manual task scheduling and seeded randomness: standard library only, so
     // the benchmarks and the demo use them without linking swift-testing (and its Foundation).
-    .target(name: "ScreenKitSimulation", swiftSettings: strict),
+    .target(name: "ScreenKitSimulation", dependencies: ["Locking"], swiftSettings: strict),
     .target(
       name: "ScreenKitTesting",
-      dependencies: ["ScreenKit", "ScreenKitSimulation"],
+      dependencies: ["ScreenKit", "ScreenKitSimulation", "Locking"],
       swiftSettings: strict
     ),
     // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
@@ -38,7 +41,8 @@ let package = Package(
         .linkedLibrary("ncurses", .when(platforms: [.macOS])),
       ]),
     .target(
-      name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses"], swiftSettings: strict),
+      name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses", "Locking"],
+      swiftSettings: strict),
     .executableTarget(
       name: "ScreenKitCursesTestHost",
       dependencies: ["ScreenKit", "ScreenKitCurses"],
@@ -47,7 +51,7 @@ let package = Package(
     .executableTarget(
       name: "Demo",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation",
+        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "Locking",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
@@ -102,7 +106,7 @@ let package = Package(
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["ScreenKit", "ScreenKitTesting", "ScreenKitCurses"],
+      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitCurses"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -118,6 +122,7 @@ let package = Package(
     .testTarget(
       name: "ScreenKitTests",
       dependencies: [
+        "Locking",
         "ScreenKit", "ScreenKitTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -125,7 +130,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScreenKitTestingTests",
-      dependencies: ["ScreenKit", "ScreenKitTesting"],
+      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting"],
       swiftSettings: strict
     ),
   ],
@@ -142,7 +147,9 @@ let package = Package(
   // swift-testing); the C part does what Swift cannot between fork and exec.
   package.targets.append(.target(name: "CTerminalProcess"))
   package.targets.append(
-    .target(name: "TerminalProcess", dependencies: ["CTerminalProcess"], swiftSettings: strict))
+    .target(
+      name: "TerminalProcess", dependencies: ["CTerminalProcess", "Locking"],
+      swiftSettings: strict))
   // The tests on a pty run on Linux only: the chaos test, and the ncurses backend's on a real
   // terminal (its other tests, in ScreenKitCursesTests, build everywhere).
   for target in package.targets where target.name == "DemoEndToEndTests" {
@@ -153,6 +160,7 @@ let package = Package(
       name: "ScreenKitCursesTerminalTests",
       dependencies: [
         "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "CNCurses", "TerminalProcess",
+        "Locking",
       ],
       swiftSettings: strict
     ))
@@ -163,6 +171,7 @@ let package = Package(
       // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
       dependencies: [
         "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "TerminalProcess",
+        "Locking",
       ],
       path: "Sources/ScreenKitBenchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so

@@ -1,7 +1,7 @@
 import FoundationEssentials
+import Locking
 import ScreenKit
 import ScreenKitSimulation
-import Synchronization
 
 /// The demo's back end: it reads the catalogue (bundled or `--data`), and makes every load
 /// behave like a network request, with latency and jitter slept on an injected clock and with
@@ -20,7 +20,7 @@ final class CatalogueService: Sendable {
   private let network: NetworkConditions
   private let clock: ScreenClock
   private let trace: Trace
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a service; tests pass `.instant` conditions or a clock they control.
   init(
@@ -31,7 +31,7 @@ final class CatalogueService: Sendable {
     self.network = network
     self.clock = clock
     self.trace = trace
-    self.state = Mutex(State(generator: SeededRandom(seed: network.seed)))
+    self.state = Locked(State(generator: SeededRandom(seed: network.seed)))
   }
 
   /// The number of loads started so far.

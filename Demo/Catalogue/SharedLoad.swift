@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One fetch shared by several loaders that start together, so both sides of the comparison
 /// show the same value from the same request and differ only in how they present it.
@@ -8,7 +8,7 @@ import Synchronization
 /// fetch, which the other side joins when it, too, asks again.
 final class SharedLoad<Value: Sendable>: Sendable {
   private let fetch: @Sendable () async throws -> Value
-  private let rounds = Mutex<[Task<Value, any Error>]>([])
+  private let rounds = Locked<[Task<Value, any Error>]>([])
 
   /// Creates a shared load around `fetch`; nothing runs until a loader asks.
   init(_ fetch: @escaping @Sendable () async throws -> Value) {
@@ -17,7 +17,7 @@ final class SharedLoad<Value: Sendable>: Sendable {
 
   /// A loader for one consumer: an async function to hand to a loading variant.
   func loader() -> @Sendable () async throws -> Value {
-    let calls = Mutex(0)
+    let calls = Locked(0)
     return { [self] in
       let round = calls.withLock { count in
         defer { count += 1 }

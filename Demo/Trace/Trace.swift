@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Darwin)
   import Darwin
@@ -36,7 +36,7 @@ final class Trace: Sendable {
   private let descriptor: Int32
   private let path: String
   /// Why tracing stopped, once it has; writes happen under this lock, so none follows it.
-  private let stopped = Mutex<String?>(nil)
+  private let stopped = Locked<String?>(nil)
 
   private init(descriptor: Int32, path: String) {
     self.descriptor = descriptor

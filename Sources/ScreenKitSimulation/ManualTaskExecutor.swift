@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// A task executor that runs jobs only when drained, on the draining thread.
 ///
 /// The harness gives it to the scheduler, so load tasks advance exactly when a test settles,
 /// in the order their jobs were enqueued.
 public final class ManualTaskExecutor: TaskExecutor {
-  private let jobs = Mutex<[UnownedJob]>([])
+  private let jobs = Locked<[UnownedJob]>([])
 
   /// Creates an executor with no jobs.
   public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A `Clock` whose time moves only when a test advances it.
 ///
@@ -48,7 +48,7 @@ public final class VirtualClock: Clock, Sendable {
     var cancelled: Set<UInt64> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a clock at time zero.
   public init() {}

@@ -1,5 +1,5 @@
+import Locking
 public import ScreenKit
-import Synchronization
 
 /// A scriptable load for tests: each call stays pending until the test resolves or rejects it.
 ///
@@ -47,7 +47,7 @@ public final class FakeLoader<Value: Sendable>: Sendable {
     var streamValues: [Int: Value] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a loader whose calls stay pending.
   public init() {}

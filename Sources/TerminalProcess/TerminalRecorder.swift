@@ -1,4 +1,5 @@
 import CTerminalProcess
+import Locking
 import Synchronization
 
 #if canImport(Darwin)

@@ -1,8 +1,8 @@
 import CNCurses
 import Dispatch
+import Locking
 import ScreenKit
 import ScreenKitTesting
-import Synchronization
 import TerminalProcess
 import Testing
 
@@ -248,8 +248,8 @@ private final class SizeScreen: Screen {
 
 /// A value shared between the test and the threads it starts.
 private final class Shared<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
   var value: Value {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }

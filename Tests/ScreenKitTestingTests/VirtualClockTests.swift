@@ -1,5 +1,5 @@
+import Locking
 import ScreenKitTesting
-import Synchronization
 import Testing
 
 @Suite struct VirtualClockTests {
@@ -53,7 +53,7 @@ import Testing
 }
 
 private final class Order: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
   func append(_ name: String) { storage.withLock { $0.append(name) } }
   var names: [String] { storage.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Lets exactly one completion through and tells whether it arrived while `load` was running.
 final class CompletionGate<Value: Sendable>: Sendable {
@@ -7,7 +7,7 @@ final class CompletionGate<Value: Sendable>: Sendable {
     var synchronousWindowOpen = true
     var captured: Result<Value, any Error>?
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func claim() -> Bool {
     state.withLock { state in

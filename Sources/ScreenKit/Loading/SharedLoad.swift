@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One run of a ``LoadSource`` for a key of a ``LoadCache``, shared by every screen loading that
 /// key while it runs.
@@ -21,7 +21,7 @@ final class SharedLoad<Value: Sendable> {
 
   private var subscribers: [Int: Subscriber] = [:]
   private var nextID = 0
-  private let schedulers = Mutex<[Scheduler]>([])
+  private let schedulers = Locked<[Scheduler]>([])
   /// How many answers were delivered; each is numbered, so one posted to several stages is
   /// delivered once.
   private var delivered = 0

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The event source of one screen hierarchy: timers on its clock, and work posted from any
 /// thread to run on the main actor.
@@ -20,7 +20,7 @@ public final class Scheduler {
     let action: @MainActor () -> Void
   }
 
-  private struct Inbox: ~Copyable {
+  private struct Inbox {
     var work: [@Sendable @MainActor () -> Void] = []
     var wake: (@Sendable () -> Void)?
     var inFlight = 0
@@ -31,7 +31,7 @@ public final class Scheduler {
   /// The executor that load tasks prefer; tests install one that runs jobs when drained.
   public nonisolated let taskExecutor: (any TaskExecutor)?
 
-  private nonisolated let inbox = Mutex(Inbox())
+  private nonisolated let inbox = Locked(Inbox())
   // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   @exclusivity(unchecked) private var timers: [Entry] = []
   @exclusivity(unchecked) private var nextID: UInt64 = 0
@@ -123,8 +123,8 @@ public final class Scheduler {
   // NB: a function, not a closure: a closure made on the main actor is checked for it each
   // time it runs, and work is taken twice a frame.
   private nonisolated static func takeWork(
-    from inbox: inout sending Inbox
-  ) -> sending [@Sendable @MainActor () -> Void] {
+    from inbox: inout Inbox
+  ) -> [@Sendable @MainActor () -> Void] {
     let work = inbox.work
     inbox.work.removeAll()
     return work

@@ -1,6 +1,6 @@
+import Locking
 import ScreenKit
 import ScreenKitCurses
-import Synchronization
 import TerminalProcess
 
 /// The real run loop with a `LoadingController` showing its spinner: the time from a load's
@@ -18,7 +18,7 @@ struct LoadLatencyScenario: Scenario {
     let session = RunLoopSession(root: host)
     let application = session.application
     let scheduler = session.scheduler
-    let latencies = Mutex<[Double]>([])
+    let latencies = Locked<[Double]>([])
     let failure = await session.run { recorder in
       Clocks.sleep(.milliseconds(100))
       for index in 0..<samples {
@@ -70,7 +70,7 @@ struct LoadLatencyScenario: Scenario {
 
 /// The completion handler of the load in flight, handed from the main actor to the monitor.
 final class PendingCompletion: Sendable {
-  private let stored = Mutex<LoadSource<String>.Completion?>(nil)
+  private let stored = Locked<LoadSource<String>.Completion?>(nil)
 
   /// The handler, once the load has started.
   var handler: LoadSource<String>.Completion? { stored.withLock { $0 } }

@@ -1,6 +1,6 @@
+import Locking
 import ScreenKit
 import ScreenKitCurses
-import Synchronization
 import TerminalProcess
 
 /// The real run loop on a pty, idle and with one spinner: wake-ups per second (context
@@ -19,8 +19,8 @@ struct WakeupScenario: Scenario {
       let session = RunLoopSession(root: root)
       let application = session.application
       let scheduler = session.scheduler
-      let result = Mutex<WakeWindow?>(nil)
-      let span = Mutex<Duration>(.zero)
+      let result = Locked<WakeWindow?>(nil)
+      let span = Locked<Duration>(.zero)
       let failure = await session.run { recorder in
         let start = Clocks.monotonic()
         Clocks.sleep(.milliseconds(300))

@@ -1,5 +1,5 @@
 import CNCurses
-import Synchronization
+import Locking
 
 #if canImport(Darwin)
   import Darwin
@@ -14,7 +14,7 @@ import Synchronization
 /// Writes and the final close are serialised by a lock, so a late write never reaches a
 /// descriptor number that was closed and reused.
 final class WakeSignal: Sendable {
-  private let descriptors: Mutex<(read: Int32, write: Int32)>
+  private let descriptors: Locked<(read: Int32, write: Int32)>
   /// The read end, which becomes readable after ``signal()``.
   let readDescriptor: Int32
 
@@ -23,7 +23,7 @@ final class WakeSignal: Sendable {
     var ends: [Int32] = [-1, -1]
     guard sk_pipe(&ends) == 0 else { throw .systemCall("pipe2", errno: errno) }
     readDescriptor = ends[0]
-    descriptors = Mutex((ends[0], ends[1]))
+    descriptors = Locked((ends[0], ends[1]))
   }
 
   /// Makes the read end readable; callable from any thread.

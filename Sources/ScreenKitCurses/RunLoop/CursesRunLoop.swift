@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Darwin)
   import Darwin
@@ -83,6 +83,6 @@ public enum CursesRunLoop {
   }
 
   private final class Finished: Sendable {
-    let flag = LoopLock(false)
+    let flag = Locked(false)
   }
 }

@@ -1,5 +1,5 @@
 import CNCurses
-import Synchronization
+import Locking
 
 #if canImport(Darwin)
   import Darwin
@@ -38,7 +38,7 @@ final class MainLoop: @unchecked Sendable {
     var isSignaled = false
   }
 
-  private let inbox = LoopLock(Inbox())
+  private let inbox = Locked(Inbox())
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let thread = pthread_self()

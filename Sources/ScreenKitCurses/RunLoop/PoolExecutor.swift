@@ -18,7 +18,7 @@
   /// one wait: an idle program makes no wake-ups at all, before or after a load.
   ///
   /// NB: POSIX mutex and condition variables rather than `Synchronization.Mutex`, for the
-  /// thread sanitizer's sake (see ``LoopLock``).
+  /// thread sanitizer's sake (see `Locked`, in the package's `Locking` module).
   final class PoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     /// A job waiting for its deadline, on the monotonic clock in nanoseconds.
     private struct Delayed {

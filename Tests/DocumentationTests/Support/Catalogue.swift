@@ -1,6 +1,6 @@
+import Locking
 import ScreenKit
 import ScreenKitTesting
-import Synchronization
 import Testing
 
 /// An episode as the documentation's examples show it.
@@ -25,7 +25,7 @@ let catalogue = Catalogue()
 
 /// What the examples load from; `episode(_:)` waits on the current test's loader.
 final class Catalogue: Sendable {
-  private let loader = Mutex<FakeLoader<Episode>?>(nil)
+  private let loader = Locked<FakeLoader<Episode>?>(nil)
 
   /// Makes later `episode(_:)` calls wait on `loader`.
   func use(_ loader: FakeLoader<Episode>) {

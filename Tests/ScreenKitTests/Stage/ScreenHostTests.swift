@@ -1,6 +1,6 @@
+import Locking
 import ScreenKit
 import ScreenKitTesting
-import Synchronization
 import Testing
 
 /// A program hosting screens through `ScreenHost`, as one without ncurses does: it wakes on
@@ -180,7 +180,7 @@ import Testing
 }
 
 private final class Counter: Sendable {
-  private let value = Mutex(0)
+  private let value = Locked(0)
   func increment() { value.withLock { $0 += 1 } }
   var count: Int { value.withLock { $0 } }
 }

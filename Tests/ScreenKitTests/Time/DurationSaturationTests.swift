@@ -1,6 +1,6 @@
+import Locking
 import ScreenKit
 import ScreenKitTesting
-import Synchronization
 import Testing
 
 /// Far-future durations (`.seconds(Int.max)`, the largest `Duration`) are "practically never":
@@ -89,7 +89,7 @@ import Testing
 /// A clock at time zero whose sleeps return at once, recording the instants they were for.
 private final class DeadlineRecordingClock: Clock, Sendable {
   typealias Instant = VirtualClock.Instant
-  private let recorded = Mutex<[Instant]>([])
+  private let recorded = Locked<[Instant]>([])
 
   var now: Instant { Instant(offset: .zero) }
   var minimumResolution: Duration { .zero }
