@@ -78,8 +78,6 @@ const char *tp_signal_abbreviation(int signal_number) { return sigabbrev_np(sign
 // The descriptors the session leader arranges for itself and its job.
 enum { TP_FD_TERMINAL = 0, TP_FD_ERROR = 2, TP_FD_REPORT = 3, TP_FD_RELEASE = 4 };
 
-static volatile sig_atomic_t tp_job_group = 0;
-
 static void tp_report(int fd, int32_t kind, int32_t value) {
   int32_t record[2] = {kind, value};
   const char *bytes = (const char *)record;
@@ -112,18 +110,6 @@ static void tp_set_disposition(int signal_number, void (*handler)(int)) {
   sigfillset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
   sigaction(signal_number, &action, NULL);
-}
-
-// What an interactive shell does with the SIGHUP of a hangup: pass it on to its jobs.
-static void tp_forward_hangup(int signal_number) {
-  (void)signal_number;
-  int saved = errno;
-  pid_t group = (pid_t)tp_job_group;
-  if (group > 0) {
-    kill(-group, SIGHUP);
-    kill(-group, SIGCONT);
-  }
-  errno = saved;
 }
 
 // Moves the descriptors to fixed numbers and closes every other one: the session leader
@@ -190,7 +176,11 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
   tp_set_disposition(SIGINT, SIG_IGN);
   tp_set_disposition(SIGQUIT, SIG_IGN);
   tp_set_disposition(SIGPIPE, SIG_IGN);
-  tp_set_disposition(SIGHUP, hangup == TP_HANGUP_IGNORE ? SIG_IGN : tp_forward_hangup);
+  // A forwarded hangup is taken with sigwaitinfo below, like the job's state changes: no
+  // handler runs in the leader. NB: a handler is not enough under the thread sanitizer, which
+  // holds a signal arriving in a call it does not know to block (waitpid) until the next call
+  // it intercepts, which never comes in the child of a multithreaded fork.
+  tp_set_disposition(SIGHUP, hangup == TP_HANGUP_IGNORE ? SIG_IGN : SIG_DFL);
   // The job's execve closes this pipe (close-on-exec); a failed one writes errno to it first.
   int exec_pipe[2];
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) {
@@ -209,7 +199,6 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
   close(exec_pipe[1]);
   setpgid(job, job);
   tcsetpgrp(TP_FD_TERMINAL, job);
-  tp_job_group = job;
   int failure = 0;
   ssize_t count;
   do {
@@ -218,19 +207,43 @@ static _Noreturn void tp_lead_session(const char *path, char *const argv[], char
   close(exec_pipe[0]);
   tp_report(TP_FD_REPORT, count > 0 ? TP_REPORT_FAILED : TP_REPORT_STARTED,
             count > 0 ? failure : job);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, NULL);
-  for (;;) {
-    int status = 0;
-    pid_t result = waitpid(job, &status, WUNTRACED | WCONTINUED);
-    if (result < 0) {
+  // Everything but what the loop waits for is unblocked, as in a shell.
+  sigset_t waited;
+  sigemptyset(&waited);
+  sigaddset(&waited, SIGCHLD);
+  if (hangup != TP_HANGUP_IGNORE) sigaddset(&waited, SIGHUP);
+  sigprocmask(SIG_SETMASK, &waited, NULL);
+  int ended = 0;
+  while (!ended) {
+    int signal_number = sigwaitinfo(&waited, NULL);
+    if (signal_number < 0) {
       if (errno == EINTR) continue;
       tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
       break;
     }
-    tp_report(TP_FD_REPORT, TP_REPORT_STATUS, status);
-    if (WIFEXITED(status) || WIFSIGNALED(status)) break;
+    if (signal_number == SIGHUP) {
+      // What an interactive shell does with the SIGHUP of a hangup: pass it on to its job.
+      kill(-job, SIGHUP);
+      kill(-job, SIGCONT);
+      continue;
+    }
+    // NB: SIGCHLDs merge, and orphans the leader inherits send them too: take every change.
+    for (;;) {
+      int status = 0;
+      pid_t result = waitpid(job, &status, WNOHANG | WUNTRACED | WCONTINUED);
+      if (result == 0) break;
+      if (result < 0) {
+        if (errno == EINTR) continue;
+        tp_report(TP_FD_REPORT, TP_REPORT_FAILED, errno);
+        ended = 1;
+        break;
+      }
+      tp_report(TP_FD_REPORT, TP_REPORT_STATUS, status);
+      if (WIFEXITED(status) || WIFSIGNALED(status)) {
+        ended = 1;
+        break;
+      }
+    }
   }
   // Until released, reap orphans as they end, so only live ones are seen as left behind.
   for (;;) {
