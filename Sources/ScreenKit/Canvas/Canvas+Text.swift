@@ -158,6 +158,11 @@ extension StringProtocol {
     let text = concreteText
     let missing = width - CellWidth.of(text: text)
     guard missing > 0 else { return String(text) }
-    return String(text) + String(repeating: " ", count: missing)
+    // NB: the first space can join the last grapheme (one ending in a prepended mark takes
+    // it in) and add no width; the spaces after it are graphemes of their own.
+    var padded = String(text) + " "
+    let stillMissing = width - CellWidth.of(text: padded[...])
+    if stillMissing > 0 { padded += String(repeating: " ", count: stillMissing) }
+    return padded
   }
 }

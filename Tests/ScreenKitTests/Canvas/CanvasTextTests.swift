@@ -173,4 +173,14 @@ import Testing
     #expect("e\u{301}".padded(toWidth: 2) == "e\u{301} ")
     #expect("abcdef".padded(toWidth: 3) == "abcdef")
   }
+
+  // Found by the text fuzz suite: a prepended mark (here MALAYALAM LETTER DOT REPH) takes
+  // the first space after it into its grapheme, which then adds no width.
+  @Test func paddingAfterAPrependedMarkStillFillsTheWidth() {
+    for text in ["\u{D4E}", "ab\u{D4E}", "\u{64D2E}\u{8B4B1}\u{C2F5F}\u{D4E}", "\u{600}"] {
+      for width in 0...8 {
+        #expect(text.padded(toWidth: width).cellWidth >= width, "\(text.unicodeScalars), \(width)")
+      }
+    }
+  }
 }
