@@ -13,6 +13,13 @@ public struct Canvas: Sendable {
   public internal(set) var size: Size
   /// The grid cells writes may touch, in absolute coordinates.
   public internal(set) var clip: Rect
+  /// The cells the drawing screen reaches in a full frame (its frame within its ancestors'
+  /// and any region it narrowed to), in absolute coordinates: `clip` is this within what is
+  /// being redrawn.
+  package var reach: Rect
+  /// The wide graphemes drawn as blanks only because half of them lay outside what is being
+  /// redrawn, as one rectangle: the renderer redraws a wider area to draw them whole.
+  package var cutByRedraw: Rect?
 
   /// Creates a canvas over a fresh grid of `size`, drawable everywhere.
   public init(size: Size) {
@@ -20,6 +27,7 @@ public struct Canvas: Sendable {
     self.origin = .zero
     self.size = size
     self.clip = Rect(size: size)
+    self.reach = Rect(size: size)
   }
 
   /// The drawable area in local coordinates: `(0, 0)` and the screen's size.
@@ -64,8 +72,10 @@ public struct Canvas: Sendable {
       } else if firstInside {
         // NB: half a wide grapheme is never drawn; a blank keeps the clip edge clean.
         writeCell(.blank(style), x: x, y: y)
+        noteCut(of: x, y: y, outsideAt: x + 1)
       } else if secondInside {
         writeCell(.blank(style), x: x + 1, y: y)
+        noteCut(of: x, y: y, outsideAt: x)
       }
     } else if x >= local.minX && x < local.maxX {
       writeCell(Cell(glyph, style: style, width: 1), x: x, y: y)
@@ -123,27 +133,39 @@ public struct Canvas: Sendable {
   public mutating func withRegion<Result>(
     _ rect: Rect, _ body: (inout Canvas) throws -> Result
   ) rethrows -> Result {
-    let saved = (origin, size, clip)
+    let saved = (origin, size, clip, reach)
     let absolute = rect.offsetBy(dx: origin.x, dy: origin.y)
     clip = clip.intersection(absolute).intersection(Rect(origin: origin, size: size))
+    reach = reach.intersection(absolute).intersection(Rect(origin: origin, size: size))
     origin = absolute.origin
     size = rect.size
-    defer { (origin, size, clip) = saved }
+    defer { (origin, size, clip, reach) = saved }
     return try body(&self)
   }
 
   /// Restricts drawing to a screen's area for the renderer: `frame` (in grid coordinates)
-  /// becomes the canvas's local space, and only its `clip` part is written.
-  package mutating func restrict(to frame: Rect, clip: Rect) {
+  /// becomes the canvas's local space, and only its `clip` part is written; `reach` is what
+  /// the screen reaches in a full frame (by default, `clip`).
+  package mutating func restrict(to frame: Rect, clip: Rect, reach: Rect? = nil) {
     self.origin = frame.origin
     self.size = frame.size
     self.clip = clip.intersection(grid.bounds)
+    self.reach = (reach ?? clip).intersection(grid.bounds)
   }
 
   /// Resizes the underlying grid, blanking it.
   package mutating func resetGrid(to size: Size) {
     grid.reset(to: size)
     restrict(to: Rect(size: size), clip: Rect(size: size))
+  }
+
+  /// Records a wide grapheme at `x` blanked because column `outside` is not drawn, when that
+  /// column is one the screen reaches: a full frame draws it whole there.
+  private mutating func noteCut(of x: Int, y: Int, outsideAt outside: Int) {
+    let reachable = Rect(origin: origin, size: size).intersection(reach)
+    guard reachable.contains(Point(x: outside, y: y)) else { return }
+    let cells = Rect(x: x, y: y, width: 2, height: 1)
+    cutByRedraw = cutByRedraw?.union(cells) ?? cells
   }
 
   private mutating func writeCell(_ cell: Cell, x: Int, y: Int) {

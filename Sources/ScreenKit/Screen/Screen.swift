@@ -130,7 +130,8 @@ open class Screen {
   /// Draws the screen's own content; the area was cleared before, children draw afterwards.
   ///
   /// This must be a pure function of the screen's state and size: no clock, no I/O, no
-  /// changes to the hierarchy.
+  /// changes to the hierarchy. It is not called for a frame in which a child covers all that
+  /// is redrawn of the screen (screens are opaque).
   open func draw(in canvas: inout Canvas) {}
 
   /// Handles a key and returns whether it did; unhandled keys go to the parent.

@@ -6,7 +6,9 @@ extension Stage {
   /// focus. Layout still pending is run here, so a frame never shows stale frames.
   ///
   /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
-  /// with its descendants and any screen drawn above it there; ancestors are not redrawn.
+  /// with its descendants and any screen drawn above it there; ancestors are not redrawn. A
+  /// screen whose child covers all of what is redrawn of it is not drawn, nor are the
+  /// children before that one: the covering child would overwrite them.
   /// Invalidations since the last frame are coalesced into this one.
   @discardableResult
   public func render() -> FrameChanges {
@@ -41,12 +43,22 @@ extension Stage {
       guard !visible.isEmpty else { continue }
       // NB: a canvas blanks the other half of a wide character it overwrites, even outside
       // its clip; widened, the redraw draws such characters whole and the damage covers all.
-      let rect = canvas.grid.wideningToWholeCharacters(visible)
+      var rect = canvas.grid.wideningToWholeCharacters(visible)
       if painted.contains(where: { $0.rect.contains(rect) && screen.isDescendant(of: $0.screen) }) {
         continue
       }
-      paint(from: screen, clip: rect)
-      painted.append((screen, rect))
+      var from = screen
+      while true {
+        canvas.cutByRedraw = nil
+        paint(from: from, clip: rect)
+        // A wide character the new frame draws across the edge of what was redrawn came out
+        // as blanks: redraw from the root over an area holding it whole, as a full frame
+        // would draw it. Each round widens the area, so this ends.
+        guard let cut = canvas.cutByRedraw, !rect.contains(cut) else { break }
+        rect = canvas.grid.wideningToWholeCharacters(rect.union(cut).intersection(bounds))
+        from = root
+      }
+      painted.append((from, rect))
     }
     return painted.map(\.rect)
   }
@@ -54,7 +66,8 @@ extension Stage {
   /// Draws `screen` and its subtree clipped to `clip`, then everything drawn above it there.
   private func paint(from screen: Screen, clip: Rect) {
     let parentOrigin = screen.parent?.absoluteFrame.origin ?? .zero
-    drawSubtree(screen, parentOrigin: parentOrigin, clip: clip)
+    let parentReach = screen.parent?.visibleRect ?? bounds
+    drawSubtree(screen, parentOrigin: parentOrigin, reach: parentReach, clip: clip)
     var node = screen
     while let parent = node.parent {
       let origin = parent.absoluteFrame.origin
@@ -63,24 +76,42 @@ extension Stage {
         parent.boundsOfChildren(from: index + 1).offsetBy(dx: origin.x, dy: origin.y)
           .intersects(clip)
       {
+        let reach = parent.visibleRect
         for sibling in parent.children[(index + 1)...] {
-          drawSubtree(sibling, parentOrigin: origin, clip: clip)
+          drawSubtree(sibling, parentOrigin: origin, reach: reach, clip: clip)
         }
       }
       node = parent
     }
   }
 
-  private func drawSubtree(_ screen: Screen, parentOrigin: Point, clip: Rect) {
+  /// Draws `screen` and its subtree where they meet `clip`; `reach` is the part of the grid
+  /// the parent reaches in a full frame, which tells the canvas the screen's own edges from
+  /// the edges of what is redrawn.
+  private func drawSubtree(_ screen: Screen, parentOrigin: Point, reach: Rect, clip: Rect) {
     let frame = screen.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
-    let visible = frame.intersection(clip)
+    let reach = frame.intersection(reach)
+    let visible = reach.intersection(clip)
     guard !visible.isEmpty else { return }
-    canvas.restrict(to: frame, clip: visible)
-    canvas.clear()
-    screen.drawLayer(in: &canvas)
-    lastRenderDrawCount += 1
-    for child in screen.children {
-      drawSubtree(child, parentOrigin: frame.origin, clip: visible)
+    // Screens are opaque: a child whose frame holds all that is redrawn here clears and
+    // covers it, so this screen and the children before that one would draw only to be
+    // overwritten (a container's loaded child would have its 12,000 cells cleared twice at
+    // 200x60).
+    let children = screen.children
+    var covering: Int?
+    for index in children.indices.reversed()
+    where children[index].frame.offsetBy(dx: frame.minX, dy: frame.minY).contains(visible) {
+      covering = index
+      break
+    }
+    if covering == nil {
+      canvas.restrict(to: frame, clip: visible, reach: reach)
+      canvas.clear()
+      screen.drawLayer(in: &canvas)
+      lastRenderDrawCount += 1
+    }
+    for child in children[(covering ?? children.startIndex)...] {
+      drawSubtree(child, parentOrigin: frame.origin, reach: reach, clip: clip)
     }
   }
 }

@@ -59,6 +59,24 @@ import Testing
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
   }
 
+  // The edge of what is redrawn can cut a wide character of the new frame, not only of the
+  // last: here the parent's 世 at columns 0-1, uncovered at column 1 only.
+  @Test func aChildMovingOffItsParentsWideCharactersUncoversThemWhole() {
+    let parent = RowsScreen(["世界世界"])
+    let child = RowsScreen(["xy"])
+    parent.addChild(child)
+    child.frame = Rect(x: 1, y: 0, width: 2, height: 1)
+    let stage = Stage(root: parent, size: Size(width: 10, height: 1))
+    stage.mount()
+    stage.render()
+    #expect(stage.canvas.grid.text(ofRow: 0) == " xy 世界  ")
+    child.frame = Rect(x: 8, y: 0, width: 2, height: 1)
+    let before = stage.canvas.grid
+    let damage = stage.render().redrawn
+    #expect(stage.canvas.grid.text(ofRow: 0) == "世界世界xy")
+    #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
+  }
+
   /// Random texts with wide characters and random partial invalidations: redrawing part of
   /// unchanged content leaves what one full frame draws, a partial redraw of changed content
   /// changes nothing outside its damage, and no half of a wide character is ever left.
