@@ -144,13 +144,13 @@ public struct Canvas: Sendable {
   }
 
   /// Restricts drawing to a screen's area for the renderer: `frame` (in grid coordinates)
-  /// becomes the canvas's local space, and only its `clip` part is written; `reach` is what
-  /// the screen reaches in a full frame (by default, `clip`).
+  /// becomes the canvas's local space, and only its `clip` part is written; `reach` (inside
+  /// the grid) is what the screen reaches in a full frame, by default `clip`.
   package mutating func restrict(to frame: Rect, clip: Rect, reach: Rect? = nil) {
     self.origin = frame.origin
     self.size = frame.size
     self.clip = clip.intersection(grid.bounds)
-    self.reach = (reach ?? clip).intersection(grid.bounds)
+    self.reach = reach ?? self.clip
   }
 
   /// Resizes the underlying grid, blanking it.

@@ -30,7 +30,7 @@ extension Stage {
       needsFullRedraw = false
       dirty.removeAll()
       canvas.resetGrid(to: size)
-      paint(from: root, clip: bounds)
+      paint(from: root, reach: root.visibleRect, clip: bounds)
       return [bounds]
     }
     let entries = dirty
@@ -38,36 +38,49 @@ extension Stage {
     var painted: [(screen: Screen, rect: Rect)] = []
     for (screen, localRect) in entries where screen.stage === self {
       let frame = screen.absoluteFrame
-      let visible = localRect.offsetBy(dx: frame.minX, dy: frame.minY)
-        .intersection(screen.visibleRect)
+      let reach = screen.visibleRect
+      let visible = localRect.offsetBy(dx: frame.minX, dy: frame.minY).intersection(reach)
       guard !visible.isEmpty else { continue }
       // NB: a canvas blanks the other half of a wide character it overwrites, even outside
       // its clip; widened, the redraw draws such characters whole and the damage covers all.
-      var rect = canvas.grid.wideningToWholeCharacters(visible)
+      let rect = canvas.grid.wideningToWholeCharacters(visible)
       if painted.contains(where: { $0.rect.contains(rect) && screen.isDescendant(of: $0.screen) }) {
         continue
       }
-      var from = screen
-      while true {
-        canvas.cutByRedraw = nil
-        paint(from: from, clip: rect)
-        // A wide character the new frame draws across the edge of what was redrawn came out
-        // as blanks: redraw from the root over an area holding it whole, as a full frame
-        // would draw it. Each round widens the area, so this ends.
-        guard let cut = canvas.cutByRedraw, !rect.contains(cut) else { break }
-        rect = canvas.grid.wideningToWholeCharacters(rect.union(cut).intersection(bounds))
-        from = root
+      canvas.cutByRedraw = nil
+      paint(from: screen, reach: reach, clip: rect)
+      if let cut = canvas.cutByRedraw, !rect.contains(cut) {
+        painted.append((root, redrawFromRoot(rect, holding: cut)))
+      } else {
+        painted.append((screen, rect))
       }
-      painted.append((from, rect))
     }
     return painted.map(\.rect)
   }
 
+  /// Redraws from the root an area grown from `rect` until it holds whole every wide character
+  /// the new frame draws across its edges (`cut`, the first); returns that area.
+  ///
+  /// Such a character came out of the narrower redraw as blanks, where a full frame draws it.
+  /// Each round widens the area, so this ends.
+  private func redrawFromRoot(_ rect: Rect, holding cut: Rect) -> Rect {
+    var rect = rect
+    var cut = cut
+    while true {
+      rect = canvas.grid.wideningToWholeCharacters(rect.union(cut).intersection(bounds))
+      canvas.cutByRedraw = nil
+      paint(from: root, reach: root.visibleRect, clip: rect)
+      guard let next = canvas.cutByRedraw, !rect.contains(next) else { return rect }
+      cut = next
+    }
+  }
+
   /// Draws `screen` and its subtree clipped to `clip`, then everything drawn above it there.
-  private func paint(from screen: Screen, clip: Rect) {
+  ///
+  /// `reach` is the screen's ``Screen/visibleRect``, which the caller knows.
+  private func paint(from screen: Screen, reach: Rect, clip: Rect) {
     let parentOrigin = screen.parent?.absoluteFrame.origin ?? .zero
-    let parentReach = screen.parent?.visibleRect ?? bounds
-    drawSubtree(screen, parentOrigin: parentOrigin, reach: parentReach, clip: clip)
+    drawSubtree(screen, parentOrigin: parentOrigin, reach: reach, clip: clip)
     var node = screen
     while let parent = node.parent {
       let origin = parent.absoluteFrame.origin
@@ -110,8 +123,8 @@ extension Stage {
       screen.drawLayer(in: &canvas)
       lastRenderDrawCount += 1
     }
-    for child in children[(covering ?? children.startIndex)...] {
-      drawSubtree(child, parentOrigin: frame.origin, reach: reach, clip: clip)
+    for index in (covering ?? children.startIndex)..<children.endIndex {
+      drawSubtree(children[index], parentOrigin: frame.origin, reach: reach, clip: clip)
     }
   }
 }
