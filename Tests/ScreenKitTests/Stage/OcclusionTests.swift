@@ -26,23 +26,24 @@ import Testing
     await harness.finish()
   }
 
-  @Test func aChildCoveringPartOfItsParentLeavesTheParentDrawn() async {
+  /// A parent filled with `P` whose child covers two of its cells on the first row.
+  private func parentWithASmallChild() -> (Pane, Pane, ScreenHarness) {
     let parent = Pane(["PPPPPPPP", "PPPPPPPP"])
     let child = Pane(["cc"])
     parent.addChild(child)
     child.frame = Rect(x: 2, y: 0, width: 2, height: 1)
-    let harness = ScreenHarness(root: parent, size: Size(width: 8, height: 2))
+    return (parent, child, ScreenHarness(root: parent, size: Size(width: 8, height: 2)))
+  }
+
+  @Test func aChildCoveringPartOfItsParentLeavesTheParentDrawn() async {
+    let (parent, _, harness) = parentWithASmallChild()
     expectScreen(harness, ["PPccPPPP", "PPPPPPPP"])
     #expect(parent.draws == 1)
     await harness.finish()
   }
 
   @Test func aParentRedrawnOnlyWhereItsChildLiesIsNotDrawn() async {
-    let parent = Pane(["PPPPPPPP", "PPPPPPPP"])
-    let child = Pane(["cc"])
-    parent.addChild(child)
-    child.frame = Rect(x: 2, y: 0, width: 2, height: 1)
-    let harness = ScreenHarness(root: parent, size: Size(width: 8, height: 2))
+    let (parent, child, harness) = parentWithASmallChild()
     parent.setNeedsDisplay(in: Rect(x: 2, y: 0, width: 2, height: 1))
     harness.renderIfNeeded()
     #expect(parent.draws == 1)
