@@ -20,17 +20,29 @@ import Testing
 
   /// The grid a fresh stage renders for the same content in one full frame.
   private func fullRender(of text: [String], size: Size) -> CellGrid {
-    let stage = Stage(root: RowsScreen(text), size: size)
+    mountedStage(RowsScreen(text), size: size).canvas.grid
+  }
+
+  /// A stage of `root` that has drawn its first frame.
+  private func mountedStage(_ root: Screen, size: Size) -> Stage {
+    let stage = Stage(root: root, size: size)
     stage.mount()
     stage.render()
-    return stage.canvas.grid
+    return stage
+  }
+
+  /// A one-row parent of `text` with a two-cell child of `xy` at `x`, drawn once.
+  private func parentAndChild(_ text: String, childAt x: Int, width: Int) -> (RowsScreen, Stage) {
+    let parent = RowsScreen([text])
+    let child = RowsScreen(["xy"])
+    parent.addChild(child)
+    child.frame = Rect(x: x, y: 0, width: 2, height: 1)
+    return (child, mountedStage(parent, size: Size(width: width, height: 1)))
   }
 
   @Test func damageWhoseEdgeCutsAWideCharacterRedrawsItWhole() {
     let screen = RowsScreen(["ab世cd"])
-    let stage = Stage(root: screen, size: Size(width: 8, height: 1))
-    stage.mount()
-    stage.render()
+    let stage = mountedStage(screen, size: Size(width: 8, height: 1))
     let before = stage.canvas.grid
     // Column 3 is the second half of 世, column 2 its first.
     screen.setNeedsDisplay(in: Rect(x: 3, y: 0, width: 2, height: 1))
@@ -43,13 +55,7 @@ import Testing
   }
 
   @Test func aChildCuttingItsParentsWideCharacterRedrawsLikeAFullFrame() {
-    let parent = RowsScreen(["世界世界世界"])
-    let child = RowsScreen(["xy"])
-    parent.addChild(child)
-    child.frame = Rect(x: 3, y: 0, width: 2, height: 1)
-    let stage = Stage(root: parent, size: Size(width: 12, height: 1))
-    stage.mount()
-    stage.render()
+    let (child, stage) = parentAndChild("世界世界世界", childAt: 3, width: 12)
     let full = stage.canvas.grid
     #expect(full.text(ofRow: 0) == "世 xy 界世界")
     child.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 1, height: 1))
@@ -62,13 +68,7 @@ import Testing
   // The edge of what is redrawn can cut a wide character of the new frame, not only of the
   // last: here the parent's 世 at columns 0-1, uncovered at column 1 only.
   @Test func aChildMovingOffItsParentsWideCharactersUncoversThemWhole() {
-    let parent = RowsScreen(["世界世界"])
-    let child = RowsScreen(["xy"])
-    parent.addChild(child)
-    child.frame = Rect(x: 1, y: 0, width: 2, height: 1)
-    let stage = Stage(root: parent, size: Size(width: 10, height: 1))
-    stage.mount()
-    stage.render()
+    let (child, stage) = parentAndChild("世界世界", childAt: 1, width: 10)
     #expect(stage.canvas.grid.text(ofRow: 0) == " xy 世界  ")
     child.frame = Rect(x: 8, y: 0, width: 2, height: 1)
     let before = stage.canvas.grid
