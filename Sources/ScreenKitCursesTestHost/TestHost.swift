@@ -37,7 +37,8 @@ let handledSignal = Atomic<Int32>(0)
 /// `Task { @MainActor in … }` that awaits a sleep and then shows `TASK-DONE`, and `p` posts
 /// `POSTED-DONE` to the scheduler from a detached task, and `l` runs a load on the default
 /// executor (sleeps, task groups, a detached task, a cancelled sleep) and then shows
-/// `LOAD-DONE-sum-500500-order-10-60-110-detached-42-cancel-prompt` when all went right. The
+/// `LOAD-DONE-sum-500500-order-10-60-110-detached-42-cancel-prompt` when all went right, and `b`
+/// blocks every worker of the default executor for 2 s, showing `POOL-BUSY` once all are. The
 /// last line on standard error, `deadline=armed|none`, says whether the loop was to wake by
 /// itself when `q` came.
 @main

@@ -1,4 +1,5 @@
 import ScreenKit
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -92,6 +93,10 @@ final class TestHostScreen: Screen {
         let result = await loadOnTheDefaultExecutor()
         self.show(result)
       }
+      return true
+    }
+    if mode == .tasks && key == "b", let scheduler = stage?.scheduler {
+      blockTheDefaultExecutor(for: 2, then: scheduler) { [weak self] in self?.show("POOL-BUSY") }
       return true
     }
     if mode == .tasks && key == "p", let scheduler = stage?.scheduler {
@@ -211,6 +216,27 @@ final class TestHostScreen: Screen {
 /// spaces.
 ///
 /// NB: nonisolated, so it runs on the default executor and not on the main actor.
+/// Blocks every worker of the default executor (one per processor, at least two) for `seconds`,
+/// as loads making blocking calls do; `blocked` runs on the main actor once all of them are.
+private func blockTheDefaultExecutor(
+  for seconds: Int, then scheduler: Scheduler,
+  _ blocked: @escaping @Sendable @MainActor () -> Void
+) {
+  let workers = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  final class Started: Sendable { let count = Atomic(0) }
+  let started = Started()
+  for _ in 0..<workers {
+    Task.detached {
+      if started.count.add(1, ordering: .sequentiallyConsistent).newValue == workers {
+        scheduler.post(blocked)
+      }
+      var pause = timespec(tv_sec: seconds, tv_nsec: 0)
+      var left = timespec()
+      while nanosleep(&pause, &left) != 0 { pause = left }
+    }
+  }
+}
+
 private func loadOnTheDefaultExecutor() async -> String {
   try? await ContinuousClock().sleep(for: .milliseconds(5))
   let sum = await withTaskGroup(of: Int.self) { group in

@@ -134,6 +134,22 @@ import Testing
     #expect(processorTime < .milliseconds(500), "the host used \(processorTime) of processor time")
   }
 
+  // NB: a program winds down on the main thread after `quit()`, and Swift resumes the awaiting
+  // `run()` through the default executor, which blocked loads can hold for a while; a hung-up
+  // terminal, always readable, must not turn that wait into a busy loop.
+  @Test func aHangupWhileLoadsBlockEveryWorkerEndsTheProgramWithoutSpinning() throws {
+    let (terminal, child) = try startHost(mode: "tasks")
+    defer { terminal.close() }
+    terminal.type("b")
+    #expect(terminal.eventuallyShows("POOL-BUSY", timeout: .seconds(20)))
+    terminal.hangUp()
+    #expect(child.waitForEnd(timeout: .seconds(20)) == .exited(0))
+    // NB: the workers sleep for 2 s; a main thread polling the hung-up terminal all that time
+    // would use most of it.
+    let processorTime = try #require(child.usage?.processorTime)
+    #expect(processorTime < .milliseconds(700), "the host used \(processorTime) of processor time")
+  }
+
   @Test func aFrameDrawnWhileInputIsPendingArrivesComplete() throws {
     // NB: a 400 by 200 terminal, so the frame takes a while to render.
     let (terminal, child) = try startHost(

@@ -138,22 +138,18 @@ public final class CursesApplication {
       }
     }
 
+    stopWatching()
     // NB: a descriptor may be closed (by the terminal, or by the caller once run returns) only
     // after dispatch stopped watching it, which its source's cancel handler tells; closed
     // earlier, its number can be reused and the late unregistration hits the new descriptor.
-    if let loop {
-      // NB: the loop stops watching at once, so the descriptors may be closed right away.
-      for watch in loopWatches { loop.unwatch(watch) }
-      loopWatches.removeAll()
-      if armedDeadline != nil { loop.setDeadline(after: nil) {} }
-      self.loop = nil
-    } else {
-      for source in sources { source.cancel() }
+    // The loop stops watching at once, so its descriptors may be closed right away.
+    if loop == nil {
       await withCheckedContinuation { continuation in
         sourcesWatching.notify(queue: .main) { continuation.resume() }
       }
       sources.removeAll()
     }
+    self.loop = nil
     input?.cancel()
     input = nil
     timer = nil
@@ -172,8 +168,25 @@ public final class CursesApplication {
   /// Called while the application is not running, it makes the next ``run()`` return at once.
   public func quit() {
     isQuitting = true
+    stopWatching()
     continuation?.resume()
     continuation = nil
+  }
+
+  /// Stops watching the input, the signals and the deadline; idempotent.
+  ///
+  /// Done at ``quit()``, not when ``run()`` resumes: Swift resumes it through the default
+  /// executor, which loads blocking its workers can hold, and meanwhile a descriptor nobody
+  /// reads any more (a hung-up terminal, keys typed after the `q`) would keep waking the loop.
+  private func stopWatching() {
+    if let loop {
+      for watch in loopWatches { loop.unwatch(watch) }
+      loopWatches.removeAll()
+      if armedDeadline != nil { loop.setDeadline(after: nil) {} }
+    } else {
+      for source in sources { source.cancel() }
+    }
+    armedDeadline = nil
   }
 
   // MARK: Events
