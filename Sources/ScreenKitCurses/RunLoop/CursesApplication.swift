@@ -165,6 +165,11 @@ public final class CursesApplication {
 
   /// Ends ``run()``: it returns once the current event has been handled.
   ///
+  /// From the call on, no event is delivered and no frame drawn. `run()` itself resumes
+  /// through the default executor, where Swift resumes a function awaiting a continuation, so
+  /// loads that block all of its threads delay the moment it returns and puts the terminal
+  /// back.
+  ///
   /// Called while the application is not running, it makes the next ``run()`` return at once.
   public func quit() {
     isQuitting = true
