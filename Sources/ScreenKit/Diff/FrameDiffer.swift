@@ -21,7 +21,9 @@ public struct FrameDiffer: Sendable {
   /// (nothing outside it can have changed); every cell after ``invalidate()`` or a size change.
   public mutating func changes(in grid: CellGrid, redrawn: [Rect]) -> FrameChanges {
     changes.runs.removeAll(keepingCapacity: true)
-    changes.redrawn = redrawn
+    // NB: copied, not shared: the stage refills its own list next frame without reallocating.
+    changes.redrawn.removeAll(keepingCapacity: true)
+    changes.redrawn.append(contentsOf: redrawn)
     guard hasPrevious, previous.size == grid.size else {
       // NB: the copy shares the grid's storage until the stage draws its next cell, which
       // separates them once; a full repaint copies nothing itself.

@@ -33,10 +33,13 @@ extension Stage {
       paint(from: root, reach: root.visibleRect, clip: bounds)
       return [bounds]
     }
-    let entries = dirty
-    dirty.removeAll()
-    var painted: [(screen: Screen, rect: Rect)] = []
-    for (screen, localRect) in entries where screen.stage === self {
+    // NB: the lists are kept from frame to frame (the dirty ones trade places), so a frame
+    // allocates none of them; an invalidation made while drawing goes to the next frame.
+    swap(&dirty, &drawing)
+    redrawn.removeAll(keepingCapacity: true)
+    for index in drawing.indices {
+      let (screen, localRect) = drawing[index]
+      guard screen.stage === self else { continue }
       let frame = screen.absoluteFrame
       let reach = screen.visibleRect
       let visible = localRect.offsetBy(dx: frame.minX, dy: frame.minY).intersection(reach)
@@ -55,7 +58,11 @@ extension Stage {
         painted.append((screen, rect))
       }
     }
-    return painted.map(\.rect)
+    // NB: emptied now, not at the next frame: they must not keep removed screens alive.
+    drawing.removeAll(keepingCapacity: true)
+    for entry in painted { redrawn.append(entry.rect) }
+    painted.removeAll(keepingCapacity: true)
+    return redrawn
   }
 
   /// Redraws from the root an area grown from `rect` until it holds whole every wide character

@@ -42,6 +42,10 @@ public final class Stage {
   @exclusivity(unchecked) public internal(set) var lastRenderDrawCount = 0
 
   @exclusivity(unchecked) var dirty: [(screen: Screen, rect: Rect)] = []
+  /// The dirty list a frame is drawing, and what it drew: kept, emptied, between frames.
+  @exclusivity(unchecked) var drawing: [(screen: Screen, rect: Rect)] = []
+  @exclusivity(unchecked) var painted: [(screen: Screen, rect: Rect)] = []
+  @exclusivity(unchecked) var redrawn: [Rect] = []
   @exclusivity(unchecked) var differ = FrameDiffer()
   @exclusivity(unchecked) var tickers: [Duration: FrameTicker] = [:]
   @exclusivity(unchecked) var needsFullRedraw = true

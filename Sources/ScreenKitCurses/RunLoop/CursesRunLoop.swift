@@ -77,7 +77,7 @@ public enum CursesRunLoop {
         await body()
         finished.flag.withLock { $0 = true }
       }
-      loop.run { finished.flag.withLock { $0 } }
+      MainActor.assumeIsolated { loop.run { finished.flag.withLock { $0 } } }
       exit(0)
     #endif
   }

@@ -17,8 +17,11 @@ import Locking
 /// through libdispatch's main queue, which it drains itself; either way nothing hands the main
 /// actor to another thread, so a frame driven by a deadline costs one wake-up of one thread.
 ///
-/// Everything but ``enqueue(_:)`` and ``perform(_:)`` is used on the main thread only.
-final class MainLoop: @unchecked Sendable {
+/// Everything but ``enqueue(_:)`` and ``perform(_:)`` is used on the main thread only, so the
+/// loop is main-actor code: it calls handlers, work and deadline actions, all main-actor
+/// closures, without checking the executor (and allocating) for each.
+@MainActor
+final class MainLoop {
   /// The loop running on the main thread, if one is.
   nonisolated(unsafe) static var running: MainLoop?
 
@@ -55,7 +58,7 @@ final class MainLoop: @unchecked Sendable {
 
   /// Creates the loop of the calling thread, which must be the main thread of a program that
   /// did not call `dispatch_main`.
-  init() {
+  nonisolated init() {
     var ends: [Int32] = [-1, -1]
     guard sk_pipe(&ends) == 0 else {
       preconditionFailure("ScreenKit: the run loop could not open its wake pipe (errno \(errno))")
@@ -70,12 +73,12 @@ final class MainLoop: @unchecked Sendable {
   }
 
   /// Whether the caller runs on the loop's thread.
-  var isCurrentThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
+  nonisolated var isCurrentThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
   // MARK: Work from any thread
 
   /// Queues a main-actor job; callable from any thread.
-  func enqueue(_ job: UnownedJob) {
+  nonisolated func enqueue(_ job: UnownedJob) {
     let wake = inbox.withLock { inbox in
       inbox.jobs.append(job)
       return signalIfPolling(&inbox)
@@ -84,7 +87,7 @@ final class MainLoop: @unchecked Sendable {
   }
 
   /// Queues `work` to run on the loop's thread; callable from any thread.
-  func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
+  nonisolated func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
     let wake = inbox.withLock { inbox in
       inbox.work.append(work)
       return signalIfPolling(&inbox)
@@ -93,13 +96,13 @@ final class MainLoop: @unchecked Sendable {
   }
 
   /// Whether the caller must write the wake pipe: only a loop that sleeps needs it, and once.
-  private func signalIfPolling(_ inbox: inout Inbox) -> Bool {
+  private nonisolated func signalIfPolling(_ inbox: inout Inbox) -> Bool {
     guard inbox.isPolling, !inbox.isSignaled else { return false }
     inbox.isSignaled = true
     return true
   }
 
-  private func signalWake() {
+  private nonisolated func signalWake() {
     var byte: UInt8 = 1
     // NB: a full pipe is already readable, so a failed write loses nothing.
     _ = write(wakeWrite, &byte, 1)
@@ -180,14 +183,14 @@ final class MainLoop: @unchecked Sendable {
       let readable = pollDescriptors.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
       for descriptor in readable {
         guard let watch = watches.first(where: { $0.descriptor == descriptor }) else { continue }
-        MainActor.assumeIsolated { watch.onReadable() }
+        watch.onReadable()
       }
     }
     runQueued()
     if let deadline, ContinuousClock.now >= deadline, let action = onDeadline {
       self.deadline = nil
       onDeadline = nil
-      MainActor.assumeIsolated { action() }
+      action()
       runQueued()
     }
   }
@@ -204,7 +207,7 @@ final class MainLoop: @unchecked Sendable {
       }
       if jobs.isEmpty && work.isEmpty { return }
       for job in jobs { runJob(job) }
-      for item in work { MainActor.assumeIsolated { item() } }
+      for item in work { item() }
     }
   }
 

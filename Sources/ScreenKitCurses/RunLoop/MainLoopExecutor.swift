@@ -35,7 +35,7 @@
     }
 
     func run() throws {
-      loop.run { false }
+      MainActor.assumeIsolated { loop.run { false } }
     }
 
     func stop() {}
