@@ -10,6 +10,8 @@ public final class FrameTicker {
   // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The current frame number, counted from the clock's start.
   @exclusivity(unchecked) public private(set) var frame: Int
+  /// When the frame after ``frame`` starts: `interval * (frame + 1)`.
+  @exclusivity(unchecked) private var nextFrameStart: Duration
   private let scheduler: Scheduler
   @exclusivity(unchecked)
   private var subscribers: [ObjectIdentifier: @MainActor (Int) -> Void] = [:]
@@ -18,7 +20,7 @@ public final class FrameTicker {
   init(interval: Duration, scheduler: Scheduler) {
     self.interval = interval
     self.scheduler = scheduler
-    self.frame = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
+    (frame, nextFrameStart) = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
   }
 
   /// The number of subscribers.
@@ -27,7 +29,7 @@ public final class FrameTicker {
   /// Calls `onTick` with the frame number on every frame until ``unsubscribe(_:)``.
   public func subscribe(_ owner: AnyObject, onTick: @escaping @MainActor (Int) -> Void) {
     subscribers[ObjectIdentifier(owner)] = onTick
-    frame = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
+    (frame, nextFrameStart) = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
     if timer == nil { arm() }
   }
 
@@ -42,7 +44,7 @@ public final class FrameTicker {
 
   /// Arms the timer for the frame after ``frame``, which the caller has just read.
   private func arm() {
-    timer = scheduler.schedule(at: interval * (frame + 1), tickAction)
+    timer = scheduler.schedule(at: nextFrameStart, tickAction)
   }
 
   // NB: made once: a closure made per frame was an allocation and a weak reference per frame.
@@ -50,13 +52,29 @@ public final class FrameTicker {
 
   private func tick() {
     timer = nil
-    frame = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
+    let now = scheduler.clock.now
+    // NB: a tick comes as its frame starts, or a little after: one step, with no division or
+    // multiplication of durations; a later one (the program was stopped) counts again.
+    if nextFrameStart <= now && now - nextFrameStart < interval {
+      frame += 1
+      nextFrameStart += interval
+    } else {
+      (frame, nextFrameStart) = FrameTicker.frame(at: now, interval: interval)
+    }
     for onTick in subscribers.values { onTick(frame) }
     if !subscribers.isEmpty { arm() }
   }
 
-  private static func frame(at time: Duration, interval: Duration) -> Int {
-    guard interval > .zero else { return 0 }
-    return Int((time / interval).rounded(.down))
+  /// The number of the frame running at `time`, and when the next one starts; exact, where
+  /// dividing the durations as `Double`s is not once they are large.
+  private static func frame(
+    at time: Duration, interval: Duration
+  ) -> (frame: Int, nextStart: Duration) {
+    guard interval > .zero else { return (0, .zero) }
+    var frame = time.attoseconds / interval.attoseconds
+    if time < .zero && frame * interval.attoseconds != time.attoseconds { frame -= 1 }
+    let clamped = Int(clamping: frame)
+    let (next, overflow) = interval.attoseconds.multipliedReportingOverflow(by: Int128(clamped) + 1)
+    return (clamped, Duration(attoseconds: overflow ? .max : next))
   }
 }
