@@ -182,7 +182,7 @@ public struct Canvas: Sendable {
 
   /// The grapheme a terminal can show for `character`, and its width in cells.
   static func displayable(_ character: Character) -> (Character, Int) {
-    if character == "\t" { return (" ", 1) }
+    if character.isTab { return (" ", 1) }
     if character.isControlForDisplay { return ("\u{FFFD}", 1) }
     return (character, character.cellWidth)
   }

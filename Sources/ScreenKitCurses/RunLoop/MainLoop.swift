@@ -129,9 +129,15 @@ final class MainLoop {
       onDeadline = nil
       return
     }
-    deadline = ContinuousClock.now.advanced(by: min(delay, .seconds(Int64.max / 4)))
+    deadline = ContinuousClock.now.advanced(by: min(delay, Self.longestDelay))
     onDeadline = action
   }
+
+  /// The longest delay a deadline is armed for.
+  ///
+  /// The clock's instants trap past `Int64.max` seconds. Made once: a `Duration` made from
+  /// seconds is a 128-bit multiplication.
+  private static let longestDelay = Duration.seconds(Int64.max / 4)
 
   /// Whether a deadline is armed.
   var hasDeadline: Bool { deadline != nil }
