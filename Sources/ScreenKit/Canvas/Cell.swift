@@ -25,14 +25,4 @@ public struct Cell: Hashable, Sendable {
 
   /// Whether this cell is the second half of a wide grapheme.
   public var isContinuation: Bool { width == 0 }
-
-  /// Whether `other` makes a terminal show the same: the same width, style and bytes.
-  ///
-  /// What the differ asks of each cell. Stricter than `==`, which takes canonically
-  /// equivalent graphemes as equal (a terminal given the other form may show it otherwise),
-  /// and cheaper when the graphemes differ: `==` normalizes them to tell.
-  func putsTheSameBytes(as other: Cell) -> Bool {
-    width == other.width && style == other.style
-      && character.utf8.elementsEqual(other.character.utf8)
-  }
 }

@@ -69,7 +69,7 @@ public struct FrameDiffer: Sendable {
     var start = -1
     for x in minX..<maxX {
       let cell = grid.cells[row + x]
-      if previous.cells[row + x].putsTheSameBytes(as: cell) {
+      if previous.cells[row + x] == cell {
         if start >= 0 {
           append(y, start, x, of: grid, inOrder: &inOrder)
           start = -1
