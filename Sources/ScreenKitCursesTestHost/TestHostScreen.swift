@@ -209,13 +209,6 @@ final class TestHostScreen: Screen {
   }
 }
 
-/// A load on the default executor, as a screen's load closure runs.
-///
-/// A sleep, many child tasks, sleeps that must end in the order of their deadlines, a detached
-/// task and a long sleep cancelled early; returns `LOAD-DONE` and what each part gave, without
-/// spaces.
-///
-/// NB: nonisolated, so it runs on the default executor and not on the main actor.
 /// Blocks every worker of the default executor (one per processor, at least two) for `seconds`,
 /// as loads making blocking calls do; `blocked` runs on the main actor once all of them are.
 private func blockTheDefaultExecutor(
@@ -237,6 +230,13 @@ private func blockTheDefaultExecutor(
   }
 }
 
+/// A load on the default executor, as a screen's load closure runs.
+///
+/// A sleep, many child tasks, sleeps that must end in the order of their deadlines, a detached
+/// task and a long sleep cancelled early; returns `LOAD-DONE` and what each part gave, without
+/// spaces.
+///
+/// NB: nonisolated, so it runs on the default executor and not on the main actor.
 private func loadOnTheDefaultExecutor() async -> String {
   try? await ContinuousClock().sleep(for: .milliseconds(5))
   let sum = await withTaskGroup(of: Int.self) { group in
