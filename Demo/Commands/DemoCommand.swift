@@ -40,9 +40,8 @@ struct DemoCommand: DemoMode {
 
   /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
   ///
-  /// `SCREENKIT_RUN_LOOP` picks another loop, for the benchmarks that compare them: `dispatch`
-  /// (libdispatch's main queue, as an `async` `main` has it) or `loop` (the run loop as the
-  /// main actor's executor).
+  /// `SCREENKIT_RUN_LOOP=dispatch` runs it on libdispatch's main queue instead, as an `async`
+  /// `main` has it, for the benchmark that compares the two.
   static func main() {
     let startedAt = MonotonicTime.now()
     switch getenv("SCREENKIT_RUN_LOOP").map({ String(cString: $0) }) {
@@ -52,8 +51,6 @@ struct DemoCommand: DemoMode {
         systemExit(0)
       }
       dispatchMain()
-    case "loop":
-      CursesRunLoop.main(.loop) { await start(at: startedAt) }
     default:
       CursesRunLoop.main { await start(at: startedAt) }
     }

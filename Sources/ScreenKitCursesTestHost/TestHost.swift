@@ -18,18 +18,19 @@ let handledSignal = Atomic<Int32>(0)
 ///
 /// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks] [--handle=N]
 /// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
-/// [--run-loop=loop|queue|dispatch]`; `--no-mouse` opens the session with mouse reporting off;
+/// [--run-loop=queue|dispatch]`; `--no-mouse` opens the session with mouse reporting off;
 /// `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the session is open
 /// and before its first frame is drawn. `--slow-handler=N` installs a handler for signal N that
 /// takes half a second, as a crash reporter does, and blocks N on the thread that opened the
 /// session, so the handler runs on another thread while frames go on. `--run-loop` picks the
 /// main thread's loop: `queue` (the default, `CursesRunLoop` draining libdispatch's main
-/// queue), `loop` (`CursesRunLoop` as the main executor) or `dispatch` (libdispatch's main
-/// queue, as an `async` `main` has it).
+/// queue) or `dispatch` (libdispatch's main queue, as an `async` `main` has it).
 /// `--handle=N` installs a handler for signal N before the session opens (the screen then
 /// shows `handled N`), `--ignore=N` ignores it. Keys: `q` quits normally, `t` forces a Swift
 /// trap (`fatalError`), `s` dereferences a bad pointer (SIGSEGV), `a` aborts, `o` overflows
-/// the stack of a new thread, `e` writes a line to standard error. After a normal quit it
+/// the stack of a new thread, `e` writes a line to standard error, `w` starts a detached task
+/// that blocks its thread for 3 s and quits (`quit-to-return-ms=N` on standard error then says
+/// how long `run()` took to return). After a normal quit it
 /// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error; in `echo`
 /// mode then `received=N hash=H pastes=P escapes=E`: the characters typed or pasted before
 /// the `q`, the FNV-1a hash of their UTF-8, and the pastes and Escape keys received. In
@@ -38,7 +39,8 @@ let handledSignal = Atomic<Int32>(0)
 /// `POSTED-DONE` to the scheduler from a detached task, and `l` runs a load on the default
 /// executor (sleeps, task groups, a detached task, a cancelled sleep) and then shows
 /// `LOAD-DONE-sum-500500-order-10-60-110-detached-42-cancel-prompt` when all went right, and `b`
-/// blocks every worker of the default executor for 2 s, showing `POOL-BUSY` once all are. The
+/// blocks every worker of the default executor for 2 s, showing `POOL-BUSY` once all are, and `x` probes
+/// the default executor from the program's own tasks (`probeTheDefaultExecutor`). The
 /// last line on standard error, `deadline=armed|none`, says whether the loop was to wake by
 /// itself when `q` came.
 @main
@@ -53,8 +55,6 @@ enum TestHost {
         exit(0)
       }
       dispatchMain()
-    case "loop":
-      CursesRunLoop.main(.loop) { await run(arguments) }
     default:
       CursesRunLoop.main { await run(arguments) }
     }
@@ -72,6 +72,7 @@ enum TestHost {
     options.mouse = !arguments.contains("--no-mouse")
     let application = CursesApplication(root: screen, options: options)
     var deadlineAtQuit: Duration?
+    var quitAt: ContinuousClock.Instant?
     application.onUnhandledKey = { application, key in
       switch key {
       case "q":
@@ -84,6 +85,15 @@ enum TestHost {
         address?.pointee = 1
       case "o": overflowTheStackOfANewThread()
       case "e": writeToStandardError("written during the session\n")
+      case "w":
+        // A save that blocks its thread for 3 s, started as the program quits.
+        Task.detached {
+          var pause = timespec(tv_sec: 3, tv_nsec: 0)
+          var left = timespec()
+          while nanosleep(&pause, &left) != 0 { pause = left }
+        }
+        quitAt = .now
+        application.quit()
       default: break
       }
     }
@@ -91,6 +101,11 @@ enum TestHost {
       try await application.run()
     } catch {
       error.exit()
+    }
+    if let quitAt {
+      let late = (ContinuousClock.now - quitAt).components
+      let milliseconds = late.seconds * 1000 + late.attoseconds / 1_000_000_000_000_000
+      writeToStandardError("quit-to-return-ms=\(milliseconds)\n")
     }
     writeToStandardError("frames=\(application.frameCount) wakes=\(application.wakeCount)\n")
     let numeric = setlocale(LC_NUMERIC, nil).map { String(cString: $0) } ?? "?"

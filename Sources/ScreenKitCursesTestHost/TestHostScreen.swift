@@ -1,3 +1,4 @@
+import Dispatch
 import ScreenKit
 import Synchronization
 
@@ -97,6 +98,13 @@ final class TestHostScreen: Screen {
     }
     if mode == .tasks && key == "b", let scheduler = stage?.scheduler {
       blockTheDefaultExecutor(for: 2, then: scheduler) { [weak self] in self?.show("POOL-BUSY") }
+      return true
+    }
+    if mode == .tasks && key == "x" {
+      Task {
+        let result = await probeTheDefaultExecutor()
+        self.show(result)
+      }
       return true
     }
     if mode == .tasks && key == "p", let scheduler = stage?.scheduler {
@@ -264,6 +272,58 @@ private func loadOnTheDefaultExecutor() async -> String {
   let cancel = ContinuousClock.now - start < .seconds(1) ? "prompt" : "late"
   let orderText = order.map(String.init).joined(separator: "-")
   return "LOAD-DONE-sum-\(sum)-order-\(orderText)-detached-\(detached)-cancel-\(cancel)"
+}
+
+/// What a program's own tasks see of the default executor while ScreenKit runs the terminal:
+/// returns `EXECUTOR`, then `-name-value` fields and `-END`: in milliseconds, how late a task started beside a blocking one, a
+/// `.high` task started after a backlog of 2,000 background jobs and a 10 ms sleep begun before
+/// them woke, and whether a blocking hand-off between two tasks completed.
+///
+/// A program owns its tasks: on the toolchain's default executor each of these takes a few
+/// milliseconds at most; an executor that queues jobs behind blocked or low-priority work
+/// takes seconds, or never completes the hand-off.
+///
+/// NB: nonisolated, so it runs on the default executor and not on the main actor.
+private func probeTheDefaultExecutor() async -> String {
+  func milliseconds(_ duration: Duration) -> Int {
+    Int(
+      duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+  }
+  func block(milliseconds: Int) {
+    var pause = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var left = timespec()
+    while nanosleep(&pause, &left) != 0 { pause = left }
+  }
+  // A task beside a blocking one: the second of two back-to-back detached tasks starts at once.
+  await Task.detached {}.value
+  let besideStart = ContinuousClock.now
+  let blocking = Task.detached { block(milliseconds: 2000) }
+  let beside = await Task.detached { ContinuousClock.now }.value
+  await blocking.value
+
+  // A blocking hand-off: one task waits for a semaphore that a second task signals.
+  let handedOver = DispatchSemaphore(value: 0)
+  let waiter = Task.detached { handedOver.wait(timeout: .now() + .seconds(5)) == .success }
+  let signaller = Task.detached { handedOver.signal() }
+  let handOff = await waiter.value ? "ok" : "timeout"
+  _ = await signaller.value
+
+  // Priorities: a `.high` task and a short sleep are not queued behind a background backlog.
+  let sleepStart = ContinuousClock.now
+  let sleeper = Task.detached(priority: .medium) {
+    try? await Task.sleep(for: .milliseconds(10))
+    return ContinuousClock.now
+  }
+  let backlog = (0..<2000).map { _ in
+    Task.detached(priority: .background) { block(milliseconds: 1) }
+  }
+  let highStart = ContinuousClock.now
+  let high = await Task.detached(priority: .high) { ContinuousClock.now }.value
+  let slept = await sleeper.value
+  for job in backlog { await job.value }
+
+  return "EXECUTOR-beside-\(milliseconds(beside - besideStart))-handoff-\(handOff)"
+    + "-high-\(milliseconds(high - highStart))-sleep-\(milliseconds(slept - sleepStart))-END"
 }
 
 /// Starts a thread that does nothing but wait for signals; created before the drawing

@@ -39,11 +39,11 @@ open class Screen {
     didSet { if margins != oldValue { setNeedsLayout() } }
   }
 
-  // NB: lazy, and `_typeName` rather than `String(describing:)`, whose checks of what the
-  // type conforms to scan every conformance record of the program: two tenths of a
-  // millisecond for the first screen of each type, in the frame that shows it.
+  // NB: lazy, because `String(describing:)` of a type checks what the type conforms to, which
+  // scans the program's conformance records once per type (two tenths of a millisecond):
+  // only a program that shows or journals names pays it.
   /// A name for hierarchy descriptions and the lifecycle journal; defaults to the type name.
-  public lazy var name: String = _typeName(type(of: self), qualified: false)
+  public lazy var name: String = String(describing: type(of: self))
 
   /// The title a navigation bar shows for this screen.
   open var title: String {

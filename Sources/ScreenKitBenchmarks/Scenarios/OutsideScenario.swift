@@ -17,8 +17,7 @@ import TerminalProcess
 /// every program alike; CPU and context switches come from `/proc/PID/task/*/` and `wait4`.
 ///
 /// The `runloops` instance runs the container probe on each of the demo's run loops instead
-/// (libdispatch's main queue, the poll loop draining that queue, the poll loop as the main
-/// executor), the figures the README's run-loop decision rests on.
+/// (libdispatch's main queue, and the poll loop draining that queue), the figures the README's run-loop decision rests on.
 final class OutsideScenario: Scenario {
   let name: String
   private(set) var comparisonTables: [ComparisonTable] = []
@@ -37,7 +36,6 @@ final class OutsideScenario: Scenario {
       demos: [
         .demo(runLoop: "dispatch", label: "dispatch queue"),
         .demo(runLoop: "", label: "poll + main queue"),
-        .demo(runLoop: "loop", label: "poll executor"),
       ])
   }
 

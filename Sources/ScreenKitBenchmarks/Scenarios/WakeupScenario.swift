@@ -68,7 +68,7 @@ struct WakeupScenario: Scenario {
         Figure(name, "share of one core, \(label)", value: share, unit: "%", note: note))
     }
     for (runLoop, label) in [
-      ("", "poll + main queue"), ("loop", "poll executor"), ("dispatch", "async main"),
+      ("", "poll + main queue"), ("dispatch", "async main"),
     ] {
       figures.append(idleAfterALoad(runLoop: runLoop, label: label, settings))
     }

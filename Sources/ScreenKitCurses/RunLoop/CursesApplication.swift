@@ -16,7 +16,7 @@ public import ScreenKit
 /// animation's tick) is paced: it waits until ``frameInterval`` has passed since the last frame,
 /// and no longer.
 ///
-/// In an `async` `main`, or in the body handed to ``CursesRunLoop/main(_:_:)``:
+/// In an `async` `main`, or in the body handed to ``CursesRunLoop/main(_:)``:
 ///
 /// ```swift
 /// let application = CursesApplication(root: HomeScreen())

@@ -16,7 +16,7 @@ import Locking
 /// Without it, an `async` `main` ends in `dispatch_main`: libdispatch's manager thread wakes
 /// for each timer and hands the main queue to a worker thread, three thread switches per
 /// spinner frame. With it, a frame is one wake-up of the main thread. A program opts in by
-/// making the `main` of its `@main` type synchronous and handing its body to ``main(_:_:)``:
+/// making the `main` of its `@main` type synchronous and handing its body to ``main(_:)``:
 ///
 /// ```swift
 /// static func main() {
@@ -27,38 +27,21 @@ import Locking
 /// }
 /// ```
 ///
-/// Everything else stays as it is: `await` in screens, `Task { @MainActor in … }`,
-/// `DispatchQueue.main`, loads on the default executor. That executor is ScreenKit's own on
-/// Linux, a few worker threads in place of libdispatch's cooperative pool, whose workqueue,
-/// once used, wakes the process once a second for ever: idle, such a program makes no
-/// wake-ups, also after a load. A ``CursesApplication`` run from an `async` `main`, or by an
-/// embedding host, keeps working on libdispatch's main queue and pool.
+/// It takes the main thread and nothing else: the main actor stays libdispatch's main queue,
+/// which the loop drains itself, and the program's tasks (a screen's loads among them) run on
+/// the toolchain's default executor, exactly as under an `async` `main`. `await` in screens,
+/// `Task { @MainActor in … }`, `DispatchQueue.main` and task priorities all behave as they
+/// would without ScreenKit.
 ///
-/// On macOS the program runs on libdispatch's main queue as under an `async` `main`, whatever
-/// the ``Jobs`` asked for: Darwin's libdispatch gives the main queue no descriptor to poll,
-/// and its custom main executor needs macOS 26.
+/// On macOS the program runs on libdispatch's main queue as under an `async` `main`: Darwin's
+/// libdispatch gives the main queue no descriptor to poll.
 public enum CursesRunLoop {
-  /// Where main-actor jobs wait for the loop.
-  ///
-  /// Both cost one wake-up of the main thread per frame; measured side by side they differ by
-  /// less than the noise (see the README's Decisions), so the default needs no experimental API.
-  public enum Jobs: Sendable {
-    /// The main actor stays on libdispatch's main queue, which the loop drains itself
-    /// through the hooks CoreFoundation's run loop uses. The default.
-    case dispatchMainQueue
-    /// The loop is the main actor's executor (the toolchain's custom main executor, still
-    /// experimental): a job is queued and run without going through libdispatch.
-    case loop
-  }
-
   /// Runs `body` on the main actor, with the main thread serving as the loop, and ends the
   /// process with status 0 when `body` returns.
   ///
-  /// Call it first thing in a synchronous `main`, before anything touches the main actor or
-  /// starts a task: the main and default executors are chosen once per process.
-  public static func main(
-    _ jobs: Jobs = .dispatchMainQueue, _ body: @escaping @MainActor () async -> Void
-  ) -> Never {
+  /// Call it first thing in a synchronous `main`, before anything else touches the main
+  /// queue: the loop drains it only on the thread that never called `dispatch_main`.
+  public static func main(_ body: @escaping @MainActor () async -> Void) -> Never {
     #if canImport(Darwin)
       // NB: what an `async` `main` does (the terminal tests run it as `--run-loop=dispatch`):
       // Darwin's main queue wakes a Mach port, not a descriptor `poll` could wait on, so the
@@ -70,8 +53,6 @@ public enum CursesRunLoop {
       dispatchMain()
     #else
       let loop = MainLoop()
-      if jobs == .loop { MainLoopExecutor.install(loop) }
-      PoolExecutor.install()
       let finished = Finished()
       Task { @MainActor in
         await body()

@@ -13,11 +13,11 @@ import Locking
 /// descriptors, a wake pipe, libdispatch's main-queue descriptor and the next deadline, then
 /// the main actor's work, all on this one thread.
 ///
-/// Main-actor jobs reach it either through its own queue, when it is the main executor, or
-/// through libdispatch's main queue, which it drains itself; either way nothing hands the main
-/// actor to another thread, so a frame driven by a deadline costs one wake-up of one thread.
+/// Main-actor jobs reach it through libdispatch's main queue, which it drains itself, so
+/// nothing hands the main actor to another thread: a frame driven by a deadline costs one
+/// wake-up of one thread.
 ///
-/// Everything but ``enqueue(_:)`` and ``perform(_:)`` is used on the main thread only, so the
+/// Everything but ``perform(_:)`` is used on the main thread only, so the
 /// loop is main-actor code: it calls handlers, work and deadline actions, all main-actor
 /// closures, without checking the executor (and allocating) for each.
 @MainActor
@@ -33,7 +33,6 @@ final class MainLoop {
   }
 
   private struct Inbox {
-    var jobs: [UnownedJob] = []
     var work: [@Sendable @MainActor () -> Void] = []
     /// Whether the loop is in (or about to enter) `poll`, so that a new job must wake it.
     var isPolling = false
@@ -76,15 +75,6 @@ final class MainLoop {
   nonisolated var isCurrentThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
   // MARK: Work from any thread
-
-  /// Queues a main-actor job; callable from any thread.
-  nonisolated func enqueue(_ job: UnownedJob) {
-    let wake = inbox.withLock { inbox in
-      inbox.jobs.append(job)
-      return signalIfPolling(&inbox)
-    }
-    if wake { signalWake() }
-  }
 
   /// Queues `work` to run on the loop's thread; callable from any thread.
   nonisolated func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
@@ -158,7 +148,7 @@ final class MainLoop {
 
   private func turn() {
     let hasWork = inbox.withLock { inbox in
-      let hasWork = !inbox.jobs.isEmpty || !inbox.work.isEmpty
+      let hasWork = !inbox.work.isEmpty
       inbox.isPolling = !hasWork
       return hasWork
     }
@@ -201,28 +191,16 @@ final class MainLoop {
     }
   }
 
-  /// Runs queued jobs and work until none is left, including what they queue.
+  /// Runs queued work until none is left, including what it queues.
   private func runQueued() {
     while true {
-      let (jobs, work) = inbox.withLock { inbox in
-        defer {
-          inbox.jobs.removeAll(keepingCapacity: true)
-          inbox.work.removeAll(keepingCapacity: true)
-        }
-        return (inbox.jobs, inbox.work)
+      let work = inbox.withLock { inbox in
+        defer { inbox.work.removeAll(keepingCapacity: true) }
+        return inbox.work
       }
-      if jobs.isEmpty && work.isEmpty { return }
-      for job in jobs { runJob(job) }
+      if work.isEmpty { return }
       for item in work { item() }
     }
-  }
-
-  /// Runs one job as the main executor; only reached when the loop is the main executor.
-  private func runJob(_ job: UnownedJob) {
-    #if !canImport(Darwin)
-      guard let executor = MainLoopExecutor.installed else { return }
-      job.runSynchronously(on: executor.asUnownedSerialExecutor())
-    #endif
   }
 
   /// Milliseconds until the deadline, rounded up so the loop never wakes before it; -1 when
