@@ -129,7 +129,7 @@ import Testing
 }
 
 /// One example program started on a fresh pseudo-terminal.
-private struct ExampleRun {
+struct ExampleRun {
   let terminal: TerminalRecorder
   let child: ChildProcess
   let modesBefore: TerminalModes

@@ -1,0 +1,51 @@
+import TerminalProcess
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Every ncurses program in Examples/, ended by each catchable signal whose default action ends
+/// a process: the terminal is put back and the program dies of that signal, as the test host
+/// does (``TerminatingSignalTests``). An example is code users copy.
+@Suite struct ExampleSignalTests {
+  /// The example programs that open the terminal through ScreenKit's ncurses session, and the
+  /// text each shows once its session is open.
+  static let examples = [
+    ("HelloExample", "Hello, ScreenKit!"),
+    ("LoadingControllerExample", "did not answer"),
+    ("LoadingProtocolExample", "did not answer"),
+    ("NavigationExample", "Voyager 1"),
+    ("EmbeddingExample", "A ScreenKit screen in the pane"),
+  ]
+
+  /// The 19 catchable signals of POSIX whose default action ends the process (signal(7)).
+  static let signals: [Int32] = [
+    SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
+    SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+  ]
+
+  @Test(arguments: examples)
+  func everyTerminatingSignalRestoresTheTerminal(executable: String, text: String) throws {
+    // NB: a sanitizer delivers signals at its own safe points; the plain run checks them.
+    if Sanitizer.isActive { return }
+    for signal in Self.signals {
+      let run = try ExampleRun(executable: executable)
+      defer { run.terminal.close() }
+      run.expectShows(text)
+      let sent = run.terminal.written.count
+      run.child.signal(signal)
+      let ending = run.child.waitForEnd()
+      #expect(ending == .signaled(signal, coreDumped: false), "\(executable), signal \(signal)")
+      #expect(try run.terminal.modes() == run.modesBefore, "\(executable), signal \(signal)")
+      let restored = waitUntil(timeout: .seconds(10)) {
+        RestoreSequences.missing(from: run.terminal.written.dropFirst(sent)).isEmpty
+      }
+      #expect(restored, "\(executable), signal \(signal): the terminal was not put back")
+    }
+  }
+}
