@@ -32,10 +32,15 @@ public struct InputDecoder: Sendable {
   /// The most UTF-8 bytes one ``InputEvent/paste(_:)`` holds; a longer paste arrives as
   /// several, in order, each at most this long.
   public let maximumPasteLength: Int
+  /// Whether the terminal was asked to report the mouse; only then does `ESC [ M` start a
+  /// legacy report.
+  public let terminalReportsMouse: Bool
   /// When ``flush()`` should run if no more input arrives, or `nil` when nothing is pending.
   public private(set) var deadline: Duration?
 
   private let sequences: [[UInt8]: Key]
+  /// Whether `ESC [ M` starts a legacy mouse report rather than ending a key sequence.
+  private let readsLegacyMouseReports: Bool
   private var state = State.ground
   private var utf8 = UTF8Assembler()
   /// The bytes of the escape sequence being read, from its Escape; at most
@@ -64,12 +69,21 @@ public struct InputDecoder: Sendable {
 
   /// Creates a decoder; `sequences` maps whole key sequences (from the terminal description)
   /// to keys and wins over the built-in reading of the same bytes.
+  ///
+  /// With `terminalReportsMouse`, `ESC [ M` starts a legacy (X10) mouse report, as terminals
+  /// that ignore the SGR encoding send them, unless `sequences` names it a key (F1 on cons25,
+  /// which has no such reports); without it, `ESC [ M` is a key sequence like any other. SGR
+  /// reports are read either way: no key starts with `ESC [ <`.
   public init(
     escapeDelay: Duration = .milliseconds(25), sequences: [[UInt8]: Key] = [:],
+    terminalReportsMouse: Bool = true,
     maximumPasteLength: Int = InputDecoder.defaultMaximumPasteLength
   ) {
     self.escapeDelay = escapeDelay
+    self.terminalReportsMouse = terminalReportsMouse
     self.sequences = sequences.filter { $0.key.count >= 2 && $0.key.first == 0x1B }
+    self.readsLegacyMouseReports =
+      terminalReportsMouse && sequences[InputDecoder.legacyMouseStart] == nil
     self.maximumPasteLength = max(4, maximumPasteLength)
   }
 
@@ -236,7 +250,7 @@ public struct InputDecoder: Sendable {
       if !isSequenceTooLong && sequence == InputDecoder.pasteStart {
         state = .paste
         paste = PasteBuffer()
-      } else if !isSequenceTooLong && sequence == InputDecoder.legacyMouseStart {
+      } else if readsLegacyMouseReports && sequence == InputDecoder.legacyMouseStart {
         // NB: the report's bytes are raw, not text: they are read whatever they are, so none
         // of them ever reaches a screen as a key.
         state = .legacyMouse

@@ -18,14 +18,20 @@ import Testing
   func streamsCutAtRandomDecodeLikeTheReference(seed: UInt64) {
     var random = SeededRandom(seed: seed)
     let maximumPasteLength = seed % 4 == 0 ? 64 : InputDecoder.defaultMaximumPasteLength
+    // Mouse reporting off, and a description naming `ESC [ M` a key (cons25's F1), in turn.
+    let reportsMouse = seed % 5 != 1
+    var sequences = Self.sequences
+    if seed % 5 == 2 { sequences[Array("\u{1B}[M".utf8)] = .function(1) }
     let stream = random.inputStream(allowingLargePaste: seed % 20 == 3)
     let reference = ReferenceInputDecoder(
-      sequences: Self.sequences, maximumPasteLength: maximumPasteLength
+      sequences: sequences, terminalReportsMouse: reportsMouse,
+      maximumPasteLength: maximumPasteLength
     ).decode(stream)
 
     for round in 0..<4 {
       var decoder = InputDecoder(
-        sequences: Self.sequences, maximumPasteLength: maximumPasteLength)
+        sequences: sequences, terminalReportsMouse: reportsMouse,
+        maximumPasteLength: maximumPasteLength)
       var events: [InputEvent] = []
       var offset = 0
       var cuts: [Int] = []

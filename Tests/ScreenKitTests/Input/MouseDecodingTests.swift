@@ -14,6 +14,25 @@ import Testing
     .mouse(MouseEvent(action, at: Point(x: x, y: y), modifiers: modifiers))
   }
 
+  /// cons25, FreeBSD's console, sends `ESC [ M` for F1: its description's key wins over a
+  /// legacy report, with mouse reporting off (cons25 has none) and on alike.
+  @Test(arguments: [false, true])
+  func f1OfATerminalWhoseDescriptionNamesEscBracketMIsF1AndTheNextKeyIsKept(reportsMouse: Bool) {
+    let cons25: [[UInt8]: Key] = [Array("\u{1B}[M".utf8): .function(1)]
+    var decoder = InputDecoder(sequences: cons25, terminalReportsMouse: reportsMouse)
+    #expect(
+      decoder.decode(Array("\u{1B}[Mq".utf8), at: .zero) == [.key(.function(1)), .key("q")])
+    #expect(decoder.deadline == nil)
+  }
+
+  /// Without mouse reporting, `ESC [ M` is a key the description does not know: dropped, and
+  /// the key after it kept.
+  @Test func withMouseReportingOffEscBracketMStartsNoReport() {
+    var decoder = InputDecoder(terminalReportsMouse: false)
+    #expect(decoder.decode(Array("\u{1B}[Mq".utf8), at: .zero) == [.key("q")])
+    #expect(decoder.deadline == nil)
+  }
+
   @Test func sgrPressesAndReleasesOfEachButtonAreZeroBased() {
     #expect(decode("\u{1B}[<0;1;1M") == [mouse(.press(.left), 0, 0)])
     #expect(decode("\u{1B}[<0;12;5m") == [mouse(.release(.left), 11, 4)])

@@ -8,6 +8,7 @@
 /// how bytes are grouped into characters, sequences and pastes is its own.
 struct ReferenceInputDecoder {
   var sequences: [[UInt8]: Key] = [:]
+  var terminalReportsMouse = true
   var maximumPasteLength = InputDecoder.defaultMaximumPasteLength
 
   private static let escape: UInt8 = 0x1B
@@ -102,7 +103,9 @@ struct ReferenceInputDecoder {
     if !tooLong && sequence == Array("\u{1B}[200~".utf8) {
       return paste(bytes, from: index + 1, into: &events)
     }
-    if !tooLong && sequence == Array("\u{1B}[M".utf8) {
+    if sequence == Self.legacyMouseStart && terminalReportsMouse
+      && sequences[Self.legacyMouseStart] == nil
+    {
       // A legacy mouse report: the next three bytes, whatever they are, or nothing when the
       // stream ends first.
       let report = Array(bytes[(index + 1)..<min(bytes.count, index + 4)])
@@ -120,6 +123,8 @@ struct ReferenceInputDecoder {
     }
     return index + 1
   }
+
+  private static let legacyMouseStart = Array("\u{1B}[M".utf8)
 
   private func string(_ bytes: [UInt8], introducer: Int, into events: inout [InputEvent]) -> Int {
     var index = introducer + 1
