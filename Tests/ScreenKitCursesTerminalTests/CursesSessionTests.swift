@@ -23,13 +23,14 @@ import Testing
     unsetenv("NO_COLOR")
   }
 
-  func openSession(_ pty: TerminalRecorder, terminalType: String = "xterm-256color") throws
-    -> CursesTerminal
-  {
+  func openSession(
+    _ pty: TerminalRecorder, terminalType: String = "xterm-256color", mouse: Bool = true
+  ) throws -> CursesTerminal {
     var options = CursesTerminal.Options()
     options.inputDescriptor = pty.follower
     options.outputDescriptor = pty.follower
     options.terminalType = terminalType
+    options.mouse = mouse
     return try CursesTerminal(options: options)
   }
 
@@ -68,6 +69,32 @@ import Testing
     #expect(session.keySequences[Array("\u{1B}OA".utf8)] == .up)
     #expect(session.keySequences[Array("\u{1B}[3~".utf8)] == .delete)
     #expect(session.keySequences[Array("\u{1B}[1;2P".utf8)] == .function(13))
+  }
+
+  @Test(arguments: [
+    ("xterm-256color", true, true), ("xterm-256color", false, false), ("cons25", true, false),
+  ])
+  func aSessionSaysWhetherItAsksForMouseReports(
+    terminalType: String, mouseOption: Bool, reportsMouse: Bool
+  ) throws {
+    let pty = try TerminalRecorder()
+    defer { pty.close() }
+    let session = try openSession(pty, terminalType: terminalType, mouse: mouseOption)
+    defer { session.close() }
+    #expect(session.reportsMouse == reportsMouse)
+  }
+
+  /// cons25, FreeBSD's console, names F1 `ESC [ M`, where xterm's legacy mouse reports begin;
+  /// a decoder made from its session reads F1 and keeps the key typed with it.
+  @Test func aDecoderMadeFromACons25SessionReadsF1AndTheKeyAfterIt() throws {
+    let pty = try TerminalRecorder()
+    defer { pty.close() }
+    let session = try openSession(pty, terminalType: "cons25")
+    defer { session.close() }
+    var decoder = InputDecoder(
+      sequences: session.keySequences, terminalReportsMouse: session.reportsMouse)
+    #expect(
+      decoder.decode(Array("\u{1B}[Mq".utf8), at: .zero) == [.key(.function(1)), .key("q")])
   }
 
   @Test func secondSessionInOneProcessIsRefused() throws {

@@ -99,6 +99,18 @@ import Testing
     #expect(report.contains("received=1 hash=\(Self.fnv1a("k")) pastes=0 escapes=1"), "\(report)")
   }
 
+  /// cons25, FreeBSD's console, sends `ESC [ M` for F1, the bytes that start xterm's legacy
+  /// mouse report: read from its description, F1 takes nothing after it, so a `q` typed with
+  /// it quits.
+  @Test func onCons25F1IsAKeyAndAQTypedRightAfterItQuits() throws {
+    let (terminal, child) = try startHost(mode: "echo", environment: ["TERM": "cons25"])
+    defer { terminal.close() }
+    terminal.type("\u{1B}[Mq")
+    #expect(child.waitForEnd() == .exited(0), "the q after F1 was swallowed")
+    let report = child.standardError()
+    #expect(report.contains("received=0 "), "\(report)")
+  }
+
   @Test func bracketedPasteIsTurnedOnAgainAfterAStopAndContinue() throws {
     let (terminal, child) = try startHost(mode: "echo")
     defer { terminal.close() }

@@ -14,6 +14,10 @@
 /// input stops part-way through a sequence, ``deadline`` says when to call ``flush()``, which
 /// reads the Escape as the Escape key (and `ESC [` cut short as Alt-[) and drops an
 /// incomplete sequence. A character cut between reads has no deadline: it waits for its rest.
+/// Nor has a mouse report once it can be told from keys (from `ESC [ <`, or `ESC [ M` while
+/// the terminal reports the mouse): its rest may come late, but never as keys. A byte that
+/// cannot continue it (in an SGR report anything but digits, `;` and the final `M` or `m`; in
+/// a legacy one a control code) drops the cut report and is read as usual.
 ///
 /// ```swift
 /// var decoder = InputDecoder()
@@ -32,10 +36,15 @@ public struct InputDecoder: Sendable {
   /// The most UTF-8 bytes one ``InputEvent/paste(_:)`` holds; a longer paste arrives as
   /// several, in order, each at most this long.
   public let maximumPasteLength: Int
+  /// Whether the terminal was asked to report the mouse; only then does `ESC [ M` start a
+  /// legacy report.
+  public let terminalReportsMouse: Bool
   /// When ``flush()`` should run if no more input arrives, or `nil` when nothing is pending.
   public private(set) var deadline: Duration?
 
   private let sequences: [[UInt8]: Key]
+  /// Whether `ESC [ M` starts a legacy mouse report rather than ending a key sequence.
+  private let readsLegacyMouseReports: Bool
   private var state = State.ground
   private var utf8 = UTF8Assembler()
   /// The bytes of the escape sequence being read, from its Escape; at most
@@ -58,18 +67,29 @@ public struct InputDecoder: Sendable {
     /// Inside an OSC, DCS or APC string; `escaped` after an Escape in it.
     case string(escaped: Bool)
     case paste
+    /// After `ESC [ <`, reading an SGR mouse report: digits and semicolons, then `M` or `m`.
+    case mouse
     /// After `ESC [ M`, reading the three raw bytes of a legacy mouse report.
     case legacyMouse
   }
 
   /// Creates a decoder; `sequences` maps whole key sequences (from the terminal description)
   /// to keys and wins over the built-in reading of the same bytes.
+  ///
+  /// With `terminalReportsMouse`, `ESC [ M` starts a legacy (X10) mouse report, as terminals
+  /// that ignore the SGR encoding send them, unless `sequences` names it a key (F1 on cons25,
+  /// which has no such reports); without it, `ESC [ M` is a key sequence like any other. SGR
+  /// reports are read either way: no key starts with `ESC [ <`.
   public init(
     escapeDelay: Duration = .milliseconds(25), sequences: [[UInt8]: Key] = [:],
+    terminalReportsMouse: Bool = true,
     maximumPasteLength: Int = InputDecoder.defaultMaximumPasteLength
   ) {
     self.escapeDelay = escapeDelay
+    self.terminalReportsMouse = terminalReportsMouse
     self.sequences = sequences.filter { $0.key.count >= 2 && $0.key.first == 0x1B }
+    self.readsLegacyMouseReports =
+      terminalReportsMouse && sequences[InputDecoder.legacyMouseStart] == nil
     self.maximumPasteLength = max(4, maximumPasteLength)
   }
 
@@ -83,9 +103,10 @@ public struct InputDecoder: Sendable {
     for byte in bytes { read(byte, into: &events) }
     // NB: only an Escape is ambiguous. A character cut between reads waits for its rest
     // however late it comes (the next byte settles it either way), so a slow writer never
-    // turns text into U+FFFD; so does a paste, which ends only with its closing bracket.
+    // turns text into U+FFFD; so does a paste, which ends only with its closing bracket, and
+    // a mouse report, whose rest a slow link may hold back but which is no key.
     switch state {
-    case .ground, .escapedCharacter, .paste: deadline = nil
+    case .ground, .escapedCharacter, .paste, .mouse, .legacyMouse: deadline = nil
     default: deadline = now + escapeDelay
     }
     return events
@@ -94,8 +115,8 @@ public struct InputDecoder: Sendable {
   /// Resolves what is pending as if ``deadline`` had passed.
   ///
   /// An Escape is the Escape key, `ESC [` alone is Alt-[, a cut character is U+FFFD, and an
-  /// incomplete sequence is dropped. A paste in progress is left alone: it ends only with its
-  /// closing bracket.
+  /// incomplete sequence or mouse report is dropped. A paste in progress is left alone: it
+  /// ends only with its closing bracket.
   public mutating func flush() -> [InputEvent] {
     deadline = nil
     var events: [InputEvent] = []
@@ -109,7 +130,7 @@ public struct InputDecoder: Sendable {
       events.append(.key(.alt(.character("\u{FFFD}"))))
     case .controlSequence(let doubled), .singleShift(let doubled):
       if sequence.count == 2 { introducerAlone(doubled: doubled, into: &events) }
-    case .legacyMouse:
+    case .mouse, .legacyMouse:
       break
     case .string(let escaped):
       if sequence.count == 2 { introducerAlone(doubled: false, into: &events) }
@@ -158,13 +179,8 @@ public struct InputDecoder: Sendable {
     case .controlSequence(let doubled): readControlSequence(byte, doubled: doubled, into: &events)
     case .singleShift(let doubled): readSingleShift(byte, doubled: doubled, into: &events)
     case .string(let escaped): readString(byte, escaped: escaped, into: &events)
-    case .legacyMouse:
-      sequence.append(byte)
-      guard sequence.count == InputDecoder.legacyMouseStart.count + 3 else { return }
-      state = .ground
-      if let event = InputDecoder.legacyMouseEvent(Array(sequence.suffix(3))) {
-        events.append(.mouse(event))
-      }
+    case .mouse: readMouse(byte, into: &events)
+    case .legacyMouse: readLegacyMouse(byte, into: &events)
     case .paste:
       paste.read(byte, maximumLength: maximumPasteLength, into: &events)
       if paste.isClosed {
@@ -225,6 +241,9 @@ public struct InputDecoder: Sendable {
     _ byte: UInt8, doubled: Bool, into events: inout [InputEvent]
   ) {
     switch byte {
+    case UInt8(ascii: "<") where sequence.count == 2:
+      append(byte)
+      state = .mouse
     case 0x20...0x3F:
       append(byte)
     case UInt8(ascii: "[") where sequence.count == 2:
@@ -236,12 +255,8 @@ public struct InputDecoder: Sendable {
       if !isSequenceTooLong && sequence == InputDecoder.pasteStart {
         state = .paste
         paste = PasteBuffer()
-      } else if !isSequenceTooLong && sequence == InputDecoder.legacyMouseStart {
-        // NB: the report's bytes are raw, not text: they are read whatever they are, so none
-        // of them ever reaches a screen as a key.
+      } else if readsLegacyMouseReports && sequence == InputDecoder.legacyMouseStart {
         state = .legacyMouse
-      } else if !isSequenceTooLong, let mouse = InputDecoder.mouseEvent(forSequence: sequence) {
-        events.append(.mouse(mouse))
       } else if let key = finishedKey() {
         events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
       }
@@ -250,6 +265,43 @@ public struct InputDecoder: Sendable {
       // read afresh, so a broken sequence never eats the key after it.
       state = .ground
       readGround(byte, into: &events)
+    }
+  }
+
+  /// Reads a byte of an SGR report, after `ESC [ <`.
+  private mutating func readMouse(_ byte: UInt8, into events: inout [InputEvent]) {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ";"):
+      append(byte)
+    case UInt8(ascii: "M"), UInt8(ascii: "m"):
+      append(byte)
+      state = .ground
+      if !isSequenceTooLong, let mouse = InputDecoder.mouseEvent(forSequence: sequence) {
+        events.append(.mouse(mouse))
+      }
+    default:
+      // NB: no report goes on like this, so its rest is not coming: what came is dropped and
+      // the byte read afresh, so a cut report never eats the key after it.
+      state = .ground
+      readGround(byte, into: &events)
+    }
+  }
+
+  /// Reads a byte of a legacy report, after `ESC [ M`.
+  private mutating func readLegacyMouse(_ byte: UInt8, into events: inout [InputEvent]) {
+    // NB: the report's bytes are raw, not text: each is 32 plus a value, or 0 past the last
+    // position the encoding holds (xterm), so none of them ever reaches a screen as a key. A
+    // control code is none of those: the report was cut, and the byte is read afresh.
+    if (0x01...0x1F).contains(byte) {
+      state = .ground
+      readGround(byte, into: &events)
+      return
+    }
+    sequence.append(byte)
+    guard sequence.count == InputDecoder.legacyMouseStart.count + 3 else { return }
+    state = .ground
+    if let event = InputDecoder.legacyMouseEvent(Array(sequence.suffix(3))) {
+      events.append(.mouse(event))
     }
   }
 

@@ -37,7 +37,9 @@ public final class ScreenHost {
   ///   - scheduler: Runs the screens' timers and posted work at ``tick()``.
   ///   - environment: The values the screens read from their environment.
   ///   - decoder: Makes the decoder of ``handle(bytes:)`` when the first bytes arrive, so a
-  ///     program can read its terminal's key sequences only once its terminal is set up.
+  ///     program can read its terminal's key sequences only once its terminal is set up; a
+  ///     program that leaves the mouse to the terminal says so here
+  ///     (`InputDecoder(terminalReportsMouse: false)`).
   ///   - wake: Called, on any thread, when work is posted from another thread; the program
   ///     wakes its loop and calls ``tick()`` on the main actor. It must not block.
   public init(

@@ -63,6 +63,9 @@ public final class CursesTerminal {
   public let options: Options
   /// The key sequences the terminal's description lists, for the input decoder.
   public let keySequences: [[UInt8]: Key]
+  /// Whether the session asks the terminal to report the mouse (``Options/mouse`` is on and
+  /// the terminal can), for the input decoder's `terminalReportsMouse`.
+  public let reportsMouse: Bool
 
   private let screen: OpaquePointer
   private let output: UnsafeMutablePointer<FILE>
@@ -150,9 +153,9 @@ public final class CursesTerminal {
     nodelay(window, true)
     typeahead(-1)
     keySequences = TerminalCapabilities.keySequences()
-    modesOn =
-      (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
-      + (options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) ?? [] : [])
+    let mouseOn = options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) : nil
+    reportsMouse = mouseOn != nil
+    modesOn = (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? []) + (mouseOn ?? [])
     _ = curs_set(0)
     set_escdelay(Int32(clamping: options.escapeDelay.saturatingCount(of: .milliseconds(1))))
 

@@ -18,14 +18,20 @@ import Testing
   func streamsCutAtRandomDecodeLikeTheReference(seed: UInt64) {
     var random = SeededRandom(seed: seed)
     let maximumPasteLength = seed % 4 == 0 ? 64 : InputDecoder.defaultMaximumPasteLength
+    // Mouse reporting off, and a description naming `ESC [ M` a key (cons25's F1), in turn.
+    let reportsMouse = seed % 5 != 1
+    var sequences = Self.sequences
+    if seed % 5 == 2 { sequences[Array("\u{1B}[M".utf8)] = .function(1) }
     let stream = random.inputStream(allowingLargePaste: seed % 20 == 3)
     let reference = ReferenceInputDecoder(
-      sequences: Self.sequences, maximumPasteLength: maximumPasteLength
+      sequences: sequences, terminalReportsMouse: reportsMouse,
+      maximumPasteLength: maximumPasteLength
     ).decode(stream)
 
     for round in 0..<4 {
       var decoder = InputDecoder(
-        sequences: Self.sequences, maximumPasteLength: maximumPasteLength)
+        sequences: sequences, terminalReportsMouse: reportsMouse,
+        maximumPasteLength: maximumPasteLength)
       var events: [InputEvent] = []
       var offset = 0
       var cuts: [Int] = []
@@ -111,6 +117,7 @@ extension SeededRandom {
             "\u{1B}O", "\u{1B}[1;", "\u{1B}[<0;12;5M", "\u{1B}[?1;2c", "\u{1B}[<2;1;1m",
             "\u{1B}[<65;80;24M", "\u{1B}[<34;3;4M", "\u{1B}[<66;3;4M", "\u{1B}[<0;;5M",
             "\u{1B}[M !!", "\u{1B}[M#\u{7F}q", "\u{1B}[M@\u{1B}[", "\u{1B}[M",
+            "\u{1B}[M\u{0}!!", "\u{1B}[M!\r", "\u{1B}[<0;12", "\u{1B}[<1;2;3X", "\u{1B}[<",
             "\u{1B}]11;rgb:0000/ffff/0000\u{07}", "\u{1B}]10;?\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\",
             "\u{1B}_G;OK\u{1B}\\", "\u{1B}]", "\u{1B}P", "\u{1B}é", "\u{1B}\r", "\u{1B}[201~",
             "\u{1B}[" + String(repeating: "1;", count: 40) + "A",

@@ -8,6 +8,7 @@
 /// how bytes are grouped into characters, sequences and pastes is its own.
 struct ReferenceInputDecoder {
   var sequences: [[UInt8]: Key] = [:]
+  var terminalReportsMouse = true
   var maximumPasteLength = InputDecoder.defaultMaximumPasteLength
 
   private static let escape: UInt8 = 0x1B
@@ -86,6 +87,8 @@ struct ReferenceInputDecoder {
     if isCSI && index < bytes.count && bytes[index] == UInt8(ascii: "[") {
       sequence.append(bytes[index])
       index += 1
+    } else if isCSI && index < bytes.count && bytes[index] == UInt8(ascii: "<") {
+      return mouseReport(bytes, from: index + 1, into: &events)
     }
     let parameters: ClosedRange<UInt8> = isCSI ? 0x20...0x3F : 0x30...0x3F
     while index < bytes.count && parameters.contains(bytes[index]) {
@@ -102,23 +105,60 @@ struct ReferenceInputDecoder {
     if !tooLong && sequence == Array("\u{1B}[200~".utf8) {
       return paste(bytes, from: index + 1, into: &events)
     }
-    if !tooLong && sequence == Array("\u{1B}[M".utf8) {
-      // A legacy mouse report: the next three bytes, whatever they are, or nothing when the
-      // stream ends first.
-      let report = Array(bytes[(index + 1)..<min(bytes.count, index + 4)])
-      if report.count == 3, let mouse = InputDecoder.legacyMouseEvent(report) {
-        events.append(.mouse(mouse))
-      }
-      return min(bytes.count, index + 4)
-    }
-    if !tooLong, let mouse = InputDecoder.mouseEvent(forSequence: sequence) {
-      events.append(.mouse(mouse))
-      return index + 1
+    if sequence == Self.legacyMouseStart && terminalReportsMouse
+      && sequences[Self.legacyMouseStart] == nil
+    {
+      return legacyMouseReport(bytes, from: index + 1, into: &events)
     }
     if !tooLong, let key = sequences[sequence] ?? InputDecoder.key(forSequence: sequence) {
       events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
     }
     return index + 1
+  }
+
+  private static let legacyMouseStart = Array("\u{1B}[M".utf8)
+
+  /// An SGR report from after its `ESC [ <`: digits and semicolons up to `M` or `m`.
+  ///
+  /// Cut by any other byte, it is dropped and reading goes on at that byte; cut by the end of
+  /// the stream, it is dropped.
+  private func mouseReport(
+    _ bytes: [UInt8], from start: Int, into events: inout [InputEvent]
+  ) -> Int {
+    var index = start
+    while index < bytes.count
+      && (bytes[index] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[index]))
+    {
+      index += 1
+    }
+    guard index < bytes.count else { return index }
+    guard bytes[index] == UInt8(ascii: "M") || bytes[index] == UInt8(ascii: "m") else {
+      return index
+    }
+    let report = Array("\u{1B}[<".utf8) + bytes[start...index]
+    if report.count <= InputDecoder.maximumSequenceLength,
+      let mouse = InputDecoder.mouseEvent(forSequence: report)
+    {
+      events.append(.mouse(mouse))
+    }
+    return index + 1
+  }
+
+  /// A legacy report's three raw bytes from `start`.
+  ///
+  /// A control code other than NUL among them cuts it: it is dropped and reading goes on at
+  /// that byte. A report the stream ends in is dropped.
+  private func legacyMouseReport(
+    _ bytes: [UInt8], from start: Int, into events: inout [InputEvent]
+  ) -> Int {
+    let end = min(bytes.count, start + 3)
+    if let cut = bytes[start..<end].firstIndex(where: { (0x01...0x1F).contains($0) }) {
+      return cut
+    }
+    if end - start == 3, let mouse = InputDecoder.legacyMouseEvent(Array(bytes[start..<end])) {
+      events.append(.mouse(mouse))
+    }
+    return end
   }
 
   private func string(_ bytes: [UInt8], introducer: Int, into events: inout [InputEvent]) -> Int {
