@@ -17,12 +17,12 @@ import Testing
 
   /// Starts the host in `mode` on a fresh pty and waits until its first frame is shown.
   private func startHost(
-    mode: String, environment: [String: String] = [:],
+    mode: String, arguments: [String] = [], environment: [String: String] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (TerminalRecorder, ChildProcess) {
     let terminal = try TerminalRecorder()
     let child = try ChildProcess(
-      executable: Self.host, arguments: [mode], input: terminal.follower,
+      executable: Self.host, arguments: [mode] + arguments, input: terminal.follower,
       output: .descriptor(terminal.follower),
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) { $1 })
     let ready = terminal.eventuallyShows("READY", timeout: .seconds(20))
@@ -109,6 +109,15 @@ import Testing
     #expect(child.waitForEnd() == .exited(0), "the q after F1 was swallowed")
     let report = child.standardError()
     #expect(report.contains("received=0 "), "\(report)")
+  }
+
+  /// With mouse reporting off, `ESC [ M` starts no mouse report even where the terminal
+  /// description names no key for it: the `q` typed right after it quits.
+  @Test func withMouseReportingOffEscBracketMSwallowsNoKeyAfterIt() throws {
+    let (terminal, child) = try startHost(mode: "echo", arguments: ["--no-mouse"])
+    defer { terminal.close() }
+    terminal.type("\u{1B}[Mq")
+    #expect(child.waitForEnd() == .exited(0), "the q after ESC [ M was swallowed")
   }
 
   @Test func bracketedPasteIsTurnedOnAgainAfterAStopAndContinue() throws {

@@ -105,7 +105,8 @@ public final class CursesApplication {
 
     input = InputFeed(
       decoder: InputDecoder(
-        escapeDelay: options.escapeDelay, sequences: terminal.keySequences),
+        escapeDelay: options.escapeDelay, sequences: terminal.keySequences,
+        terminalReportsMouse: terminal.reportsMouse),
       scheduler: stage.scheduler
     ) { [weak self] event in self?.deliver(event) }
     stage.resize(to: terminal.size)
