@@ -107,6 +107,20 @@ import Testing
     await harness.finish()
   }
 
+  @Test func aScreenMadeWhereAFreedOneWasIsANewScreenToTheJournal() async {
+    let navigation = NavigationScreen(root: ProbeScreen("List", focusable: true))
+    let harness = ScreenHarness(root: navigation, size: Size(width: 20, height: 4))
+    // Each popped screen is freed, and the next one is usually made in its memory.
+    for _ in 1...5 {
+      navigation.push(ProbeScreen("Detail"))
+      harness.renderIfNeeded()
+      navigation.pop()
+      harness.renderIfNeeded()
+    }
+    #expect(harness.journal.violations == [])
+    await harness.finish()
+  }
+
   @Test func cellsAndStylesCanBeRead() async {
     let harness = ScreenHarness(root: StyledScreen(), size: Size(width: 3, height: 1))
     #expect(harness.cell(x: 0, y: 0).character == "B")
