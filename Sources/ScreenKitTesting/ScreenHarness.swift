@@ -133,6 +133,10 @@ public final class ScreenHarness {
 
   /// Moves virtual time forward by `duration`, firing timers and waking sleepers at their
   /// deadlines in order, and settling after each.
+  ///
+  /// Animation frames nobody can see are skipped: between two other deadlines a spinner's
+  /// frame timer (`Scheduler.scheduleFrame(at:_:)`) fires once, at the later one, and shows the
+  /// frame of that moment, so an hour with a spinner on screen takes one frame, not 45,000.
   public func advance(by duration: Duration) async {
     let target = now + duration
     await settle()
@@ -166,8 +170,10 @@ public final class ScreenHarness {
     renderIfNeeded()
   }
 
+  /// The next moment something other than an animation frame is due.
   private func nextDeadline() -> Duration? {
-    [stage.scheduler.nextDeadline, clock.nextSleeperDeadline?.offset].compactMap { $0 }.min()
+    [stage.scheduler.nextDeadlineBesidesFrames, clock.nextSleeperDeadline?.offset]
+      .compactMap { $0 }.min()
   }
 
   /// Runs what became due synchronously (task jobs, posted work, due timers), then renders, as

@@ -121,6 +121,16 @@ import Testing
     await harness.finish()
   }
 
+  @Test func advancingAnHourWithASpinnerOnScreenDrawsOnlyTheFrameItEndsOn() async {
+    let harness = ScreenHarness(root: SpinnerScreen(), size: Size(width: 12, height: 1))
+    let frames = harness.frameCount
+    await harness.advance(by: .seconds(3600) + .milliseconds(250))
+    // 3600.25 s is frame 45,003 at 80 ms a frame: the dots' fourth glyph.
+    expectScreen(harness, [" ⠸ Loading…"])
+    #expect(harness.frameCount == frames + 1)
+    await harness.finish()
+  }
+
   @Test func cellsAndStylesCanBeRead() async {
     let harness = ScreenHarness(root: StyledScreen(), size: Size(width: 3, height: 1))
     #expect(harness.cell(x: 0, y: 0).character == "B")
