@@ -82,13 +82,13 @@ public final class LifecycleJournal {
     return problems
   }
 
-  /// A screen in the journal: its name, told apart by identity when known.
+  /// A screen in the journal: its name, told apart by its serial number when known.
   private struct Key: Hashable, CustomStringConvertible {
     let name: String
-    let id: ObjectIdentifier?
+    let serialNumber: Int?
     init(_ event: LifecycleEvent) {
       name = event.screen
-      id = event.screenID
+      serialNumber = event.screenSerialNumber
     }
     var description: String { name }
   }

@@ -31,20 +31,44 @@ public final class ScreenHarness {
   /// see ``expectChangedCells(_:_:sourceLocation:)``.
   public private(set) var lastFrameChanges = FrameChanges()
 
+  /// The clock and the other harnesses that share it.
+  private let time: SharedTime
+
   /// Mounts `root` at `size` and renders the first frame.
-  public init(
+  public convenience init(
     root: Screen, size: Size = Size(width: 40, height: 12),
     environment: EnvironmentValues = EnvironmentValues()
   ) {
-    let clock = VirtualClock()
+    self.init(root: root, size: size, environment: environment, time: SharedTime())
+  }
+
+  /// Mounts `root` at `size` on a stage of its own that shares `other`'s time, and renders the
+  /// first frame.
+  ///
+  /// Both read one clock from its start (a cache or anything else that both stages use sees one
+  /// time base), and ``advance(by:)`` or ``settle()`` on either runs the timers, sleepers and
+  /// load tasks of both, in time order. Each keeps its own executor, journal and
+  /// ``finish(sourceLocation:)``.
+  public convenience init(
+    root: Screen, size: Size = Size(width: 40, height: 12),
+    environment: EnvironmentValues = EnvironmentValues(), sharingTimeWith other: ScreenHarness
+  ) {
+    self.init(root: root, size: size, environment: environment, time: other.time)
+  }
+
+  private init(root: Screen, size: Size, environment: EnvironmentValues, time: SharedTime) {
     let executor = ManualTaskExecutor()
-    self.clock = clock
+    self.time = time
+    self.clock = time.clock
     self.executor = executor
+    // NB: time zero is the clock's, not this moment's, for harnesses that join later.
+    let screenClock = ScreenClock(time.clock, origin: VirtualClock.Instant(offset: .zero))
     self.stage = Stage(
       root: root, size: size,
-      scheduler: Scheduler(clock: ScreenClock(clock), taskExecutor: executor),
+      scheduler: Scheduler(clock: screenClock, taskExecutor: executor),
       environment: environment)
     stage.lifecycleObserver = { [journal] in journal.record($0) }
+    time.join(self)
     stage.mount()
     runDueWork()
   }
@@ -133,6 +157,10 @@ public final class ScreenHarness {
 
   /// Moves virtual time forward by `duration`, firing timers and waking sleepers at their
   /// deadlines in order, and settling after each.
+  ///
+  /// Animation frames nobody can see are skipped: between two other deadlines a spinner's
+  /// frame timer (`Scheduler.scheduleFrame(at:_:)`) fires once, at the later one, and shows the
+  /// frame of that moment, so an hour with a spinner on screen takes one frame, not 45,000.
   public func advance(by duration: Duration) async {
     let target = now + duration
     await settle()
@@ -146,8 +174,10 @@ public final class ScreenHarness {
 
   /// Runs everything that can run without time passing, then renders.
   ///
-  /// That is load-task jobs, posted work, due timers and main-actor tasks, until none is left.
+  /// That is load-task jobs, posted work, due timers and main-actor tasks, until none is left,
+  /// in this harness and in those sharing its time.
   public func settle() async {
+    let harnesses = time.harnesses
     var quietRounds = 0
     var rounds = 0
     while quietRounds < 3 {
@@ -156,18 +186,27 @@ public final class ScreenHarness {
         Issue.record("ScreenHarness.settle(): work kept arriving after 10000 rounds")
         return
       }
-      var progressed = executor.runAll() > 0
+      var progressed = false
+      for harness in harnesses { progressed = harness.executor.runAll() > 0 || progressed }
       progressed = clock.advance(to: clock.now) > 0 || progressed
-      progressed = stage.scheduler.runDue() > 0 || progressed
+      for harness in harnesses {
+        progressed = harness.stage.scheduler.runDue() > 0 || progressed
+      }
       await Task.yield()
-      quietRounds =
-        progressed || executor.hasJobs || stage.scheduler.hasPostedWork ? 0 : quietRounds + 1
+      let waiting = harnesses.contains {
+        $0.executor.hasJobs || $0.stage.scheduler.hasPostedWork
+      }
+      quietRounds = progressed || waiting ? 0 : quietRounds + 1
     }
-    renderIfNeeded()
+    for harness in harnesses { harness.renderIfNeeded() }
   }
 
+  /// The next moment something other than an animation frame is due, in any harness sharing
+  /// this one's time.
   private func nextDeadline() -> Duration? {
-    [stage.scheduler.nextDeadline, clock.nextSleeperDeadline?.offset].compactMap { $0 }.min()
+    var deadlines = time.harnesses.compactMap { $0.stage.scheduler.nextDeadlineBesidesFrames }
+    if let sleeper = clock.nextSleeperDeadline { deadlines.append(sleeper.offset) }
+    return deadlines.min()
   }
 
   /// Runs what became due synchronously (task jobs, posted work, due timers), then renders, as
@@ -223,7 +262,7 @@ public final class ScreenHarness {
   // MARK: Ending a test
 
   /// What is still under way: pending timers, tasks in flight, queued jobs and posted work,
-  /// sleepers on the clock; empty when nothing is.
+  /// sleepers on the clock (which count for every harness sharing it); empty when nothing is.
   public var pendingWork: [String] {
     var pending: [String] = []
     let scheduler = stage.scheduler

@@ -34,6 +34,27 @@ import Testing
     #expect(Set(names).count == names.count, "snippet names are unique: \(names.sorted())")
   }
 
+  @Test func theBlocksOfEachReadmeSectionAreSnippetsOfOneFile() throws {
+    let readme = DocumentationSources.root.appendingPathComponent("README.md")
+    let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+    let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
+    let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
+    var files: [Int: Set<String>] = [:]
+    for block in try DocumentationSources.blocks(in: readme) {
+      guard let heading = headings.last(where: { $0 < block.line }),
+        let snippet = snippets.first(where: { $0.code == block.code })
+      else { continue }
+      files[heading, default: []].insert(snippet.file)
+    }
+    for (heading, files) in files.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+      Issue.record(
+        """
+        README, "\(lines[heading].dropFirst(3))": a reader pastes a section's blocks into one \
+        file, so their snippets share one file and one scope; they are in \(files.sorted())
+        """)
+    }
+  }
+
   @Test func theReadmesFirstCommandsNameWhatThePackageHas() throws {
     let readme = try String(
       contentsOf: DocumentationSources.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -107,6 +107,73 @@ import Testing
     await harness.finish()
   }
 
+  @Test func aScreenMadeWhereAFreedOneWasIsANewScreenToTheJournal() async {
+    let navigation = NavigationScreen(root: ProbeScreen("List", focusable: true))
+    let harness = ScreenHarness(root: navigation, size: Size(width: 20, height: 4))
+    // Each popped screen is freed, and the next one is usually made in its memory.
+    for _ in 1...5 {
+      navigation.push(ProbeScreen("Detail"))
+      harness.renderIfNeeded()
+      navigation.pop()
+      harness.renderIfNeeded()
+    }
+    #expect(harness.journal.violations == [])
+    await harness.finish()
+  }
+
+  @Test func harnessesSharingTimeReadOneClockAndAdvanceTogether() async {
+    let first = ScreenHarness(root: ProbeScreen("First"), size: Size(width: 12, height: 1))
+    await first.advance(by: .seconds(10))
+    let second = ScreenHarness(
+      root: SpinnerScreen(), size: Size(width: 12, height: 1), sharingTimeWith: first)
+    #expect(second.clock === first.clock)
+    #expect(second.now == .seconds(10))
+    #expect(second.stage.scheduler.clock.now == first.stage.scheduler.clock.now)
+    // 10 s is frame 125 at 80 ms a frame: the dots' sixth glyph.
+    expectScreen(second, [" ⠴ Loading…"])
+    await first.advance(by: .milliseconds(80))
+    expectScreen(second, [" ⠦ Loading…"])
+    #expect(second.now == .milliseconds(10_080))
+    await second.finish()
+    await first.finish()
+  }
+
+  @Test func harnessesSharingTimeMeasureTheirCachesEntriesOnOneClock() async {
+    let cache = LoadCache<String, String>(timeToLive: .seconds(300))
+    let loader = FakeLoader<String>()
+    func detail() -> Screen {
+      LoadingController(cache: cache, key: "7", source: loader.source(.async)) {
+        ProbeScreen("Detail", text: $0)
+      }
+    }
+    let first = ScreenHarness(root: detail(), size: Size(width: 30, height: 2))
+    loader.resolve("cached")
+    await first.settle()
+    expectScreen(first, ["cached"])
+    await first.advance(by: .seconds(301))
+    let second = ScreenHarness(
+      root: detail(), size: Size(width: 30, height: 2), sharingTimeWith: first)
+    // Stored at 0 s, the entry expired at 300 s of the one clock: the second loads afresh.
+    #expect(!second.contains("cached"))
+    #expect(!second.contains("refreshing"))
+    #expect(loader.callCount == 2)
+    loader.resolve("fresh")
+    await second.settle()
+    expectScreen(second, ["fresh"])
+    await second.finish()
+    await first.finish()
+  }
+
+  @Test func advancingAnHourWithASpinnerOnScreenDrawsOnlyTheFrameItEndsOn() async {
+    let harness = ScreenHarness(root: SpinnerScreen(), size: Size(width: 12, height: 1))
+    let frames = harness.frameCount
+    await harness.advance(by: .seconds(3600) + .milliseconds(250))
+    // 3600.25 s is frame 45,003 at 80 ms a frame: the dots' fourth glyph.
+    expectScreen(harness, [" ⠸ Loading…"])
+    #expect(harness.frameCount == frames + 1)
+    await harness.finish()
+  }
+
   @Test func cellsAndStylesCanBeRead() async {
     let harness = ScreenHarness(root: StyledScreen(), size: Size(width: 3, height: 1))
     #expect(harness.cell(x: 0, y: 0).character == "B")

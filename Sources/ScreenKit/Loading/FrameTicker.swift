@@ -2,7 +2,9 @@
 ///
 /// Frames are numbered from the clock (`now / interval`), so all spinners of a stage turn
 /// together, and the timer is armed only while someone subscribes: a stage with nothing
-/// animating has no timer at all.
+/// animating has no timer at all. The timer is a frame timer
+/// (``Scheduler/scheduleFrame(at:_:)``): a tick that comes late, because the program was stopped
+/// or a test harness moved time past frames nobody saw, goes straight to the frame of its moment.
 @MainActor
 public final class FrameTicker {
   /// The time between frames.
@@ -26,7 +28,8 @@ public final class FrameTicker {
   /// The number of subscribers.
   public var subscriberCount: Int { subscribers.count }
 
-  /// Calls `onTick` with the frame number on every frame until ``unsubscribe(_:)``.
+  /// Calls `onTick` with the frame number on every frame shown until ``unsubscribe(_:)``; the
+  /// numbers skip the frames a late tick passed.
   public func subscribe(_ owner: AnyObject, onTick: @escaping @MainActor (Int) -> Void) {
     subscribers[ObjectIdentifier(owner)] = onTick
     (frame, nextFrameStart) = FrameTicker.frame(at: scheduler.clock.now, interval: interval)
@@ -44,7 +47,7 @@ public final class FrameTicker {
 
   /// Arms the timer for the frame after ``frame``, which the caller has just read.
   private func arm() {
-    timer = scheduler.schedule(at: nextFrameStart, tickAction)
+    timer = scheduler.scheduleFrame(at: nextFrameStart, tickAction)
   }
 
   // NB: made once: a closure made per frame was an allocation and a weak reference per frame.

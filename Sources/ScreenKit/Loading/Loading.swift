@@ -19,7 +19,7 @@
 /// loader.
 ///
 /// ```swift
-/// final class EpisodeScreen: Screen, Loading {
+/// final class LoadingEpisodeScreen: Screen, Loading {
 ///   let loader = ScreenLoader<Episode>()
 ///   var episode: Episode?
 ///   func configure(value: Episode) { episode = value; setNeedsDisplay() }

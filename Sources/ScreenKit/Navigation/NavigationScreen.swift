@@ -66,9 +66,8 @@ public final class NavigationScreen: Screen {
     set { super.keyHints = newValue }
   }
 
-  /// True only while the top screen has nothing focusable, so that navigation keys still arrive.
-  ///
-  /// That happens while a loading container on top has not mounted its content yet.
+  /// True only while the top screen has nothing focusable (a plain text screen, say), so that
+  /// navigation keys still arrive.
   public override var canBecomeFocused: Bool {
     topScreen.focusableDescendants.isEmpty
   }

@@ -20,16 +20,16 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// The screen's ``Screen/name``.
   public var screen: String
-  /// The screen's identity, which tells apart screens that share a name.
-  public var screenID: ObjectIdentifier?
+  /// The screen's ``Screen/serialNumber``, which tells apart screens that share a name.
+  public var screenSerialNumber: Int?
   /// The hook that ran.
   public var hook: Hook
 
   /// Creates an event.
-  public init(_ screen: String, _ hook: Hook, screenID: ObjectIdentifier? = nil) {
+  public init(_ screen: String, _ hook: Hook, screenSerialNumber: Int? = nil) {
     self.screen = screen
     self.hook = hook
-    self.screenID = screenID
+    self.screenSerialNumber = screenSerialNumber
   }
 
   /// `name.hook`, such as `List.willAppear` or `List.didMove(toParent: Nav)`.

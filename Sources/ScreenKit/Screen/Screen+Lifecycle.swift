@@ -65,7 +65,7 @@ extension Screen {
   private func report(_ hook: @autoclosure () -> LifecycleEvent.Hook, formerStage: Stage? = nil) {
     let stageObserver = (formerStage ?? stageInChain)?.lifecycleObserver
     guard stageObserver != nil || !lifecycleObservers.isEmpty else { return }
-    let event = LifecycleEvent(name, hook(), screenID: ObjectIdentifier(self))
+    let event = LifecycleEvent(name, hook(), screenSerialNumber: serialNumber)
     for observer in lifecycleObservers { observer(event) }
     stageObserver?(event)
   }

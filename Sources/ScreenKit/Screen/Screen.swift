@@ -45,6 +45,12 @@ open class Screen {
   /// A name for hierarchy descriptions and the lifecycle journal; defaults to the type name.
   public lazy var name: String = String(describing: type(of: self))
 
+  /// A number no other screen of the program has: screens are numbered from 1 as they are made.
+  ///
+  /// Lifecycle events carry it to tell apart screens that share a name; a screen's memory
+  /// address cannot, as a new screen is often made where a freed one was.
+  public let serialNumber: Int
+
   /// The title a navigation bar shows for this screen.
   open var title: String {
     get { storedTitle }
@@ -96,7 +102,13 @@ open class Screen {
   lazy var attachedLoader: (any AttachedLoader)? = findAttachedLoader()
 
   /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
-  public init() {}
+  public init() {
+    Screen.screensMade += 1
+    serialNumber = Screen.screensMade
+  }
+
+  /// How many screens the program has made: the last ``serialNumber`` given.
+  private static var screensMade = 0
 
   // MARK: Lifecycle hooks
 

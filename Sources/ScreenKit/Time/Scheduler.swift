@@ -17,6 +17,8 @@ public final class Scheduler {
   private struct Entry {
     let deadline: Duration
     let id: UInt64
+    /// Whether the action only shows an animation frame (``scheduleFrame(at:_:)``).
+    let isFrame: Bool
     let action: @MainActor () -> Void
   }
 
@@ -48,8 +50,27 @@ public final class Scheduler {
   /// Runs `action` on the main actor once the clock reads `deadline` or later.
   @discardableResult
   public func schedule(at deadline: Duration, _ action: @escaping @MainActor () -> Void) -> Timer {
+    insert(deadline: deadline, isFrame: false, action)
+  }
+
+  /// Runs `action`, which only shows the animation frame of the moment it runs, once the clock
+  /// reads `deadline` or later.
+  ///
+  /// A host that shows nothing in between may let time pass several such deadlines and run the
+  /// action once, late (see ``nextDeadlineBesidesFrames``): a test harness moving an hour on
+  /// does not draw 45,000 spinner frames nobody sees.
+  @discardableResult
+  public func scheduleFrame(
+    at deadline: Duration, _ action: @escaping @MainActor () -> Void
+  ) -> Timer {
+    insert(deadline: deadline, isFrame: true, action)
+  }
+
+  private func insert(
+    deadline: Duration, isFrame: Bool, _ action: @escaping @MainActor () -> Void
+  ) -> Timer {
     nextID += 1
-    let entry = Entry(deadline: deadline, id: nextID, action: action)
+    let entry = Entry(deadline: deadline, id: nextID, isFrame: isFrame, action: action)
     // Timers are few; a sorted array keeps equal deadlines in the order they were set.
     let index = timers.firstIndex { $0.deadline > deadline } ?? timers.endIndex
     timers.insert(entry, at: index)
@@ -70,6 +91,14 @@ public final class Scheduler {
 
   /// The earliest deadline of a pending timer, or `nil` when none is set.
   public var nextDeadline: Duration? { timers.first?.deadline }
+
+  /// The earliest deadline of a pending timer that is not an animation frame
+  /// (``scheduleFrame(at:_:)``), or `nil` when none is set: until then, time passing shows
+  /// nothing but frames.
+  public var nextDeadlineBesidesFrames: Duration? {
+    for timer in timers where !timer.isFrame { return timer.deadline }
+    return nil
+  }
 
   /// The number of pending timers.
   public var pendingTimerCount: Int { timers.count }

@@ -8,7 +8,12 @@ public struct ScreenClock: Sendable {
 
   /// Adopts `clock`; its current instant becomes time zero.
   public init<C: Clock>(_ clock: C) where C.Duration == Duration {
-    let origin = clock.now
+    self.init(clock, origin: clock.now)
+  }
+
+  /// Adopts `clock` with `origin` as time zero, so that hierarchies adopting one clock at
+  /// different moments read the same time.
+  public init<C: Clock>(_ clock: C, origin: C.Instant) where C.Duration == Duration {
     self.readNow = { origin.duration(to: clock.now) }
     self.sleeper = { deadline in
       // NB: the standard clocks trap on instants past `Int64.max` seconds; a sleep of 146

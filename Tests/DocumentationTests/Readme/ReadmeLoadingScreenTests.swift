@@ -2,21 +2,6 @@ import ScreenKit
 import ScreenKitTesting
 import Testing
 
-// The README's protocol example ("Loading, two ways"), verbatim: DocumentationSnippetTests
-// checks that the README still shows exactly these lines.
-// swift-format-ignore
-// snippet: readme-loading-protocol
-final class EpisodeScreen: Screen, Loading {
-  let loader = ScreenLoader<Episode>()
-  var episode: Episode?
-  func configure(value: Episode) { episode = value; setNeedsDisplay() }
-  override func didAppear() { load { try await catalogue.episode(7) } }
-  override func draw(in canvas: inout Canvas) {
-    canvas.drawText(episode?.title ?? "", at: .zero)
-  }
-}
-// end-snippet
-
 extension CatalogueSuites {
   /// The README's `Loading` screen, written exactly as documented, in realistic parents.
   ///
@@ -27,7 +12,7 @@ extension CatalogueSuites {
   @Suite(.serialized) struct ReadmeLoadingScreenTests {
     private let loader = FakeLoader<Episode>()
     private let list = ListScreen(rows: [Episode(title: "Episode 7")])
-    private let screen = EpisodeScreen()
+    private let screen = LoadingSection.LoadingEpisodeScreen()
 
     init() {
       catalogue.use(loader)

@@ -224,6 +224,52 @@ import Testing
     await harness.finish()
   }
 
+  /// Pushes the subject on a navigation stack over a focusable list and loads `value`.
+  private func pushLoaded(
+    _ variant: LoadingVariant, _ loader: FakeLoader<String>, value: String
+  ) async -> (ScreenHarness, LoadingSubject, NavigationScreen) {
+    let subject = variant.make(loader.source(.async))
+    let navigation = NavigationScreen(root: ProbeScreen("List", focusable: true))
+    let harness = ScreenHarness(root: navigation, size: Self.size)
+    navigation.push(subject.screen)
+    await harness.settle()
+    loader.resolve(value)
+    await harness.settle()
+    #expect(harness.contains("content: \(value)"))
+    return (harness, subject, navigation)
+  }
+
+  @Test(arguments: all)
+  func onANavigationStackRRefreshesThePushedScreen(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, subject, _) = await pushLoaded(variant, loader, value: "v1")
+    #expect(harness.press("r"))
+    #expect(loader.callCount == 2)
+    #expect(harness.contains("⟳ refreshing"))
+    loader.resolve("v2")
+    await harness.settle()
+    #expect(harness.contains("content: v2"))
+    #expect(subject.state() == .loaded("v2"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func onANavigationStackEscDismissesARefreshErrorBeforeGoingBack(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, subject, navigation) = await pushLoaded(variant, loader, value: "v1")
+    harness.press("r")
+    loader.reject(SampleError())
+    await harness.settle()
+    #expect(harness.contains("refresh failed"))
+    harness.press(.escape)
+    #expect(!harness.contains("refresh failed"))
+    #expect(harness.contains("content: v1"))
+    #expect(navigation.topScreen === subject.screen)
+    harness.press(.escape)
+    #expect(navigation.topScreen !== subject.screen)
+    await harness.finish()
+  }
+
   @Test(arguments: all)
   func progressShowsABarAndAMessage(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()

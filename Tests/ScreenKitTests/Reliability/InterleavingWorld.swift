@@ -80,9 +80,7 @@ enum InterleavingProfile: String, CaseIterable, Sendable, CustomTestStringConver
 /// time and checked after every step.
 ///
 /// Every screen ever seen in the tree (spinners, error screens, content, subjects) is retained
-/// until the run ends, so that screens which left the tree can be checked too, and so that the
-/// lifecycle journal, which tells screens apart by object identity, can never mistake a new
-/// screen for a freed one at the same address.
+/// until the run ends, so that screens which left the tree can be checked too.
 @MainActor
 final class InterleavingWorld {
   let variant: LoadingVariant

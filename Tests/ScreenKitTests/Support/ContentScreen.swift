@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// The content a `LoadingController` builds in the shared suite.
+/// The content a `LoadingController` builds in the shared suite: a plain screen that knows
+/// nothing of loading and cannot take focus, as the README's content screen.
 @MainActor
 final class ContentScreen: Screen {
   var value: String {
@@ -18,8 +19,6 @@ final class ContentScreen: Screen {
     title = "Detail \(value)"
     keyHints = [KeyHint(.enter, "play")]
   }
-
-  override var canBecomeFocused: Bool { true }
 
   override func draw(in canvas: inout Canvas) {
     canvas.drawText("content: \(value)", at: .zero)
