@@ -9,15 +9,15 @@
 /// request: a later one joins the load in flight, cancelling one screen leaves the load to the
 /// others, and cancelling all of them abandons it.
 ///
-/// Entries expire `timeToLive` after they were stored, measured on the clock of the stage that
-/// loaded them (the virtual clock in tests). The cache holds at most `countLimit` entries and,
-/// when a `cost` is given, entries whose costs add up to at most `costLimit` (bytes, say); the
-/// least recently used go first. A value costing more than `costLimit` alone is not kept. The
+/// Entries expire `timeToLive` after they were stored, on the cache's own clock (a continuous
+/// clock unless one is given, such as a test's virtual clock), so every stage sharing the
+/// cache sees an entry at the same age. The cache holds at most `countLimit` entries and, when
+/// a `cost` is given, entries whose costs add up to at most `costLimit` (bytes, say); the least
+/// recently used go first. A value costing more than `costLimit` alone is not kept. The
 /// default cost is zero, so only entries count.
 ///
 /// The cache is main-actor isolated, like the stages that use it, so one cache can be shared by
-/// any number of screens and stages of a program. Stages sharing a cache should read the same
-/// clock, since an entry's age is measured on the clock of the stage that asks.
+/// any number of screens and stages of a program.
 ///
 /// ```swift
 /// let details = LoadCache<Int, Episode>(timeToLive: .seconds(300), countLimit: 50)
@@ -40,22 +40,24 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   public let countLimit: Int
   /// The most total cost kept; `nil` for no limit.
   public let costLimit: Int?
+  private let clock: ScreenClock
   private let cost: (Value) -> Int
   private var entries: [Key: Entry] = [:]
   private var loads: [Key: SharedLoad<Value>] = [:]
   private var useCounter = 0
 
-  /// Creates a cache whose entries live for `timeToLive`, bounded by `countLimit` entries and,
-  /// with a `cost` function, by `costLimit` in total.
+  /// Creates a cache whose entries live for `timeToLive` on `clock`, bounded by `countLimit`
+  /// entries and, with a `cost` function, by `costLimit` in total.
   ///
   /// A negative cost counts as zero.
   public init(
     timeToLive: Duration? = nil, countLimit: Int = 100, costLimit: Int? = nil,
-    cost: @escaping (Value) -> Int = { _ in 0 }
+    clock: ScreenClock = .continuous, cost: @escaping (Value) -> Int = { _ in 0 }
   ) {
     self.timeToLive = timeToLive
     self.countLimit = max(0, countLimit)
     self.costLimit = costLimit
+    self.clock = clock
     self.cost = cost
   }
 
@@ -71,11 +73,11 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   /// Whether a load of `key` is in flight.
   public func isLoading(_ key: Key) -> Bool { loads[key] != nil }
 
-  /// The value for `key` if it is still fresh at `now`, marking it recently used; an expired
-  /// entry is removed.
-  public func value(forKey key: Key, at now: Duration) -> Value? {
+  /// The value for `key` if it is still fresh, marking it recently used; an expired entry is
+  /// removed.
+  public func value(forKey key: Key) -> Value? {
     guard var entry = entries[key] else { return nil }
-    if let timeToLive, now >= entry.storedAt.saturatingAdding(timeToLive) {
+    if let timeToLive, clock.now >= entry.storedAt.saturatingAdding(timeToLive) {
       entries[key] = nil
       return nil
     }
@@ -85,16 +87,15 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     return entry.value
   }
 
-  /// Stores `value` for `key` as of `now`, then evicts the least recently used entries beyond
-  /// the limits.
-  public func insert(_ value: Value, forKey key: Key, at now: Duration) {
+  /// Stores `value` for `key`, then evicts the least recently used entries beyond the limits.
+  public func insert(_ value: Value, forKey key: Key) {
     let cost = max(0, cost(value))
     if let costLimit, cost > costLimit {
       entries[key] = nil
       return
     }
     useCounter += 1
-    entries[key] = Entry(value: value, storedAt: now, cost: cost, lastUse: useCounter)
+    entries[key] = Entry(value: value, storedAt: clock.now, cost: cost, lastUse: useCounter)
     evict()
   }
 
@@ -120,7 +121,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   /// What a runner needs of the cache for one key.
   func slot(for key: Key) -> LoadCacheSlot<Value> {
     LoadCacheSlot(
-      lookup: { [self] now in value(forKey: key, at: now) },
+      lookup: { [self] in value(forKey: key) },
       join: { [self] source, scheduler, subscriber in
         join(key, source: source, scheduler: scheduler, subscriber: subscriber)
       })
@@ -136,8 +137,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     }
     weak var load: SharedLoad<Value>?
     let shared = SharedLoad<Value>(
-      clock: scheduler.clock,
-      store: { [weak self] value, now in self?.insert(value, forKey: key, at: now) },
+      store: { [weak self] value in self?.insert(value, forKey: key) },
       finish: { [weak self] in
         if let self, self.loads[key] === load { self.loads[key] = nil }
       })

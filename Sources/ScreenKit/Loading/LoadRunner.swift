@@ -98,7 +98,7 @@ public final class LoadRunner<Value: Sendable> {
     performStep {
       self.scheduler = scheduler
       attempt = 0
-      if state.value == nil, let cached = cacheSlot?.lookup(scheduler.clock.now) {
+      if state.value == nil, let cached = cacheSlot?.lookup() {
         // NB: a fresh cached value is shown in this step, before the first frame, and the load
         // revalidates it.
         step.value = cached

@@ -31,16 +31,11 @@ final class SharedLoad<Value: Sendable> {
   private var cancelHook: (@MainActor () -> Void)?
   private var isAwaitingAnswer = true
   private(set) var isFinished = false
-  private let store: @MainActor (Value, Duration) -> Void
+  private let store: @MainActor (Value) -> Void
   private let finish: @MainActor () -> Void
-  private let clock: ScreenClock
 
   /// Creates a load that stores values with `store` and calls `finish` once it is over.
-  init(
-    clock: ScreenClock, store: @escaping @MainActor (Value, Duration) -> Void,
-    finish: @escaping @MainActor () -> Void
-  ) {
-    self.clock = clock
+  init(store: @escaping @MainActor (Value) -> Void, finish: @escaping @MainActor () -> Void) {
     self.store = store
     self.finish = finish
   }
@@ -130,7 +125,7 @@ final class SharedLoad<Value: Sendable> {
     isAwaitingAnswer = false
     switch answer {
     case .value(let value, let isFinal):
-      store(value, clock.now)
+      store(value)
       if isFinal { end() } else { latest = value }
     case .end, .failure:
       end()

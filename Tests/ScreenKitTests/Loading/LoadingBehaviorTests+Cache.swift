@@ -79,17 +79,18 @@ extension LoadingBehaviorTests {
     #expect(harness.lines[0].hasPrefix("content: v1"))
     #expect(harness.contains("✖ refresh failed"))
     #expect(again.state() == .failed(SampleError(), lastValue: "v1"))
-    #expect(cache.value(forKey: "key", at: harness.now) == "v1")
+    #expect(cache.value(forKey: "key") == "v1")
     await harness.finish()
     withExtendedLifetime(once) {}
   }
 
   @Test(arguments: all)
-  func anEntryExpiresAfterItsTimeToLiveOnTheStagesClock(variant: LoadingVariant) async {
+  func anEntryExpiresAfterItsTimeToLiveOnTheCachesClock(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>(timeToLive: .seconds(10))
     let holder = Holder()
     let harness = ScreenHarness(root: holder, size: Self.size)
+    let cache = LoadCache<String, String>(
+      timeToLive: .seconds(10), clock: ScreenClock(harness.clock))
     let once = await loadOnce(
       variant, loader, cache: cache, value: "v1", on: holder, harness: harness)
 
@@ -252,6 +253,39 @@ extension LoadingBehaviorTests {
     await two.finish()
     await three.finish()
   }
+
+  @Test(arguments: all)
+  func stagesStartedAtDifferentTimesAgreeOnAnEntrysAge(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (older, newer) = (Holder(), Holder())
+    let one = ScreenHarness(root: older, size: Self.size)
+    await one.advance(by: .seconds(3))
+    let two = ScreenHarness(root: newer, size: Self.size)
+    // The program's one clock, as the older stage reads it; time passes for both stages.
+    let cache = LoadCache<String, String>(timeToLive: .seconds(2), clock: ScreenClock(one.clock))
+
+    // What the newer stage has just stored is fresh for the older one.
+    await loadOnce(variant, loader, cache: cache, key: "n", value: "N", on: newer, harness: two)
+    let reader = variant.make(loader.source(.async), cache: cache, key: "n")
+    older.addChild(reader.screen)
+    #expect(reader.state() == .refreshing("N"))
+    await one.settle()
+    loader.resolve("N")
+    await one.settle()
+
+    // What the older stage stored has expired for the newer one 4 s later.
+    await loadOnce(variant, loader, cache: cache, key: "o", value: "O", on: older, harness: one)
+    await one.advance(by: .seconds(4))
+    await two.advance(by: .seconds(4))
+    let late = variant.make(loader.source(.async), cache: cache, key: "o")
+    newer.addChild(late.screen)
+    #expect(late.state() == .loading)
+    await two.settle()
+    loader.resolve("O")
+    await one.finish()
+    await two.finish()
+  }
+
   @Test(arguments: all)
   func aScreenJoiningALiveStreamGetsItsNewestValueAndItsLaterOnes(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
