@@ -131,8 +131,8 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   private func join(
     _ key: Key, source: LoadSource<Value>, scheduler: Scheduler,
     subscriber: SharedLoad<Value>.Subscriber
-  ) -> @MainActor () -> Void {
-    if let load = loads[key], !load.isFinished {
+  ) -> LoadCacheSlot<Value>.Leave {
+    if let load = loads[key], load.isJoinable {
       return load.subscribe(subscriber, on: scheduler)
     }
     weak var load: SharedLoad<Value>?

@@ -2,8 +2,8 @@
 /// to join.
 @MainActor
 struct LoadCacheSlot<Value: Sendable> {
-  /// Leaves a shared load.
-  typealias Leave = @MainActor () -> Void
+  /// Leaves a shared load, saying why.
+  typealias Leave = @MainActor (SharedLoad<Value>.Departure) -> Void
 
   /// The fresh value, on the cache's clock.
   let lookup: @MainActor () -> Value?

@@ -224,6 +224,38 @@ extension LoadingBehaviorTests {
     await harness.finish()
   }
 
+  @Test(arguments: everyForm)
+  func aRetryAfterATimeoutStartsTheSourceAgainThoughAnotherScreenStillWaits(
+    variant: LoadingVariant, form: FakeLoader<String>.Form
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let options = LoadingOptions(
+      timeout: .seconds(5), retry: RetryPolicy(retries: 1, initialBackoff: .seconds(1)))
+    let impatient = variant.make(loader.source(form), options: options, cache: cache, key: "key")
+    let patient = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(impatient.screen)
+    holder.addChild(patient.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    #expect(loader.callCount == 1)
+    await harness.advance(by: .seconds(6))
+    #expect(loader.callCount == 2)
+    #expect(impatient.state() == .loading)
+
+    // The first load answers the screen still waiting for it, the second the one that retried.
+    loader.resolve("first")
+    if form == .stream { loader.end() }
+    await harness.settle()
+    loader.resolve("second")
+    await harness.advance(by: .milliseconds(400))
+    #expect(patient.state() == .loaded("first"))
+    #expect(impatient.state() == .loaded("second"))
+    #expect(cache.value(forKey: "key") == "second")
+    if form == .stream { loader.end() }
+    await harness.finish()
+  }
+
   @Test(arguments: all)
   func oneCacheServesTwoStages(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
