@@ -16,13 +16,17 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
   ],
   targets: [
     // The package's one lock (README, Decisions): standard library only, below every module
     // that shares state between threads.
     .target(name: "Locking", swiftSettings: strict),
-    .target(name: "ScreenKit", dependencies: ["Locking"], swiftSettings: strict),
+    .target(
+      name: "ScreenKit",
+      dependencies: ["Locking", .product(name: "DequeModule", package: "swift-collections")],
+      swiftSettings: strict),
     // Virtual time, manual task scheduling and seeded randomness: standard library only, so
     // the benchmarks and the demo use them without linking swift-testing (and its Foundation).
     .target(name: "ScreenKitSimulation", dependencies: ["Locking"], swiftSettings: strict),

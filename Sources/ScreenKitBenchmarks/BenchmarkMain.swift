@@ -84,6 +84,7 @@ enum BenchmarkMain {
     WakeupScenario(),
     LoadLatencyScenario(),
     StartupScenario(), ScreenCountScenario(), ListRedrawScenario(), VariantScenario(),
+    LoadCacheScenario(),
   ]
 
   private static func write(_ text: String, to path: String) {

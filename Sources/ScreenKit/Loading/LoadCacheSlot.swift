@@ -2,11 +2,11 @@
 /// to join.
 @MainActor
 struct LoadCacheSlot<Value: Sendable> {
-  /// Leaves a shared load.
-  typealias Leave = @MainActor () -> Void
+  /// Leaves a shared load, saying why.
+  typealias Leave = @MainActor (SharedLoad<Value>.Departure) -> Void
 
-  /// The fresh value at a time of the runner's clock.
-  let lookup: @MainActor (Duration) -> Value?
+  /// The fresh value, on the cache's clock.
+  let lookup: @MainActor () -> Value?
   /// Joins (or starts) the key's shared load; returns how to leave it.
   let join: @MainActor (LoadSource<Value>, Scheduler, SharedLoad<Value>.Subscriber) -> Leave
 }

@@ -57,7 +57,7 @@ public final class LoadRunner<Value: Sendable> {
   /// The key of a cache the runner reads first and shares its loads through, if it has one.
   private let cacheSlot: LoadCacheSlot<Value>?
   /// Leaves the shared load the current run joined.
-  private var leaveSharedLoad: (@MainActor () -> Void)?
+  private var leaveSharedLoad: LoadCacheSlot<Value>.Leave?
   private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var spinnerShownAt: Duration?
   private var attempt = 0
@@ -98,7 +98,7 @@ public final class LoadRunner<Value: Sendable> {
     performStep {
       self.scheduler = scheduler
       attempt = 0
-      if state.value == nil, let cached = cacheSlot?.lookup(scheduler.clock.now) {
+      if state.value == nil, let cached = cacheSlot?.lookup() {
         // NB: a fresh cached value is shown in this step, before the first frame, and the load
         // revalidates it.
         step.value = cached
@@ -317,7 +317,7 @@ public final class LoadRunner<Value: Sendable> {
   }
 
   private func timeOut(after timeout: Duration) {
-    stopRun()
+    stopRun(timedOut: true)
     fail(LoadTimeoutError(timeout: timeout))
   }
 
@@ -333,13 +333,15 @@ public final class LoadRunner<Value: Sendable> {
 
   /// Ends the current run: its later answers are dropped, its task is cancelled, its cancel
   /// hook runs if it has not answered, and its timers and held answers go.
-  private func stopRun() {
+  ///
+  /// A shared load that `timedOut` takes no new screens, so a retry starts the source again.
+  private func stopRun(timedOut: Bool = false) {
     generation += 1
     task?.cancel()
     task = nil
     if let leave = leaveSharedLoad {
       leaveSharedLoad = nil
-      leave()
+      leave(timedOut ? .timedOut : .cancelled)
     } else if isAwaitingAnswer, case .callback(_, let cancel) = source {
       cancel?()
     }

@@ -19,6 +19,15 @@ final class SharedLoad<Value: Sendable> {
     let answer: @MainActor (LoadAnswer<Value>) -> Void
   }
 
+  /// Why a subscriber leaves.
+  enum Departure {
+    /// It no longer wants the answer: cancelled, or its screen left.
+    case cancelled
+    /// It gave up waiting (a timeout): the load seems hung, so it takes no new subscribers and
+    /// a retry starts the source again; the others still subscribed go on waiting for it.
+    case timedOut
+  }
+
   private var subscribers: [Int: Subscriber] = [:]
   private var nextID = 0
   private let schedulers = Locked<[Scheduler]>([])
@@ -30,23 +39,23 @@ final class SharedLoad<Value: Sendable> {
   private var task: Task<Void, Never>?
   private var cancelHook: (@MainActor () -> Void)?
   private var isAwaitingAnswer = true
-  private(set) var isFinished = false
-  private let store: @MainActor (Value, Duration) -> Void
+  private var isFinished = false
+  /// Whether a screen loading the key may join it: not once it is over, nor once a subscriber
+  /// timed out waiting for it.
+  private(set) var isJoinable = true
+  private let store: @MainActor (Value) -> Void
   private let finish: @MainActor () -> Void
-  private let clock: ScreenClock
 
   /// Creates a load that stores values with `store` and calls `finish` once it is over.
-  init(
-    clock: ScreenClock, store: @escaping @MainActor (Value, Duration) -> Void,
-    finish: @escaping @MainActor () -> Void
-  ) {
-    self.clock = clock
+  init(store: @escaping @MainActor (Value) -> Void, finish: @escaping @MainActor () -> Void) {
     self.store = store
     self.finish = finish
   }
 
-  /// Adds a subscriber; the returned closure removes it.
-  func subscribe(_ subscriber: Subscriber, on scheduler: Scheduler) -> @MainActor () -> Void {
+  /// Adds a subscriber; the returned closure, which keeps the load, removes it.
+  func subscribe(
+    _ subscriber: Subscriber, on scheduler: Scheduler
+  ) -> @MainActor (Departure) -> Void {
     nextID += 1
     let id = nextID
     subscribers[id] = subscriber
@@ -56,13 +65,15 @@ final class SharedLoad<Value: Sendable> {
     // NB: a stream that already delivered goes on delivering; the newest value is as fresh as
     // a joiner can get, so it is not made to wait for the next one.
     if let latest { subscriber.answer(.value(latest, isFinal: false)) }
-    return { [weak self] in self?.unsubscribe(id) }
+    // NB: a subscriber holds the load: once a newer load of the key has taken its place in the
+    // cache, its subscribers are all that keep it.
+    return { departure in self.unsubscribe(id, departure) }
   }
 
-  private func unsubscribe(_ id: Int) {
-    guard subscribers.removeValue(forKey: id) != nil, subscribers.isEmpty, !isFinished else {
-      return
-    }
+  private func unsubscribe(_ id: Int, _ departure: Departure) {
+    guard subscribers.removeValue(forKey: id) != nil else { return }
+    if departure == .timedOut { isJoinable = false }
+    guard subscribers.isEmpty, !isFinished else { return }
     task?.cancel()
     task = nil
     if isAwaitingAnswer { cancelHook?() }
@@ -130,7 +141,7 @@ final class SharedLoad<Value: Sendable> {
     isAwaitingAnswer = false
     switch answer {
     case .value(let value, let isFinal):
-      store(value, clock.now)
+      store(value)
       if isFinal { end() } else { latest = value }
     case .end, .failure:
       end()
@@ -144,6 +155,7 @@ final class SharedLoad<Value: Sendable> {
   private func end() {
     guard !isFinished else { return }
     isFinished = true
+    isJoinable = false
     task = nil
     finish()
   }

@@ -79,17 +79,18 @@ extension LoadingBehaviorTests {
     #expect(harness.lines[0].hasPrefix("content: v1"))
     #expect(harness.contains("✖ refresh failed"))
     #expect(again.state() == .failed(SampleError(), lastValue: "v1"))
-    #expect(cache.value(forKey: "key", at: harness.now) == "v1")
+    #expect(cache.value(forKey: "key") == "v1")
     await harness.finish()
     withExtendedLifetime(once) {}
   }
 
   @Test(arguments: all)
-  func anEntryExpiresAfterItsTimeToLiveOnTheStagesClock(variant: LoadingVariant) async {
+  func anEntryExpiresAfterItsTimeToLiveOnTheCachesClock(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>(timeToLive: .seconds(10))
     let holder = Holder()
     let harness = ScreenHarness(root: holder, size: Self.size)
+    let cache = LoadCache<String, String>(
+      timeToLive: .seconds(10), clock: ScreenClock(harness.clock))
     let once = await loadOnce(
       variant, loader, cache: cache, value: "v1", on: holder, harness: harness)
 
@@ -223,6 +224,38 @@ extension LoadingBehaviorTests {
     await harness.finish()
   }
 
+  @Test(arguments: everyForm)
+  func aRetryAfterATimeoutStartsTheSourceAgainThoughAnotherScreenStillWaits(
+    variant: LoadingVariant, form: FakeLoader<String>.Form
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let holder = Holder()
+    let options = LoadingOptions(
+      timeout: .seconds(5), retry: RetryPolicy(retries: 1, initialBackoff: .seconds(1)))
+    let impatient = variant.make(loader.source(form), options: options, cache: cache, key: "key")
+    let patient = variant.make(loader.source(form), cache: cache, key: "key")
+    holder.addChild(impatient.screen)
+    holder.addChild(patient.screen)
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    #expect(loader.callCount == 1)
+    await harness.advance(by: .seconds(6))
+    #expect(loader.callCount == 2)
+    #expect(impatient.state() == .loading)
+
+    // The first load answers the screen still waiting for it, the second the one that retried.
+    loader.resolve("first")
+    if form == .stream { loader.end() }
+    await harness.settle()
+    loader.resolve("second")
+    await harness.advance(by: .milliseconds(400))
+    #expect(patient.state() == .loaded("first"))
+    #expect(impatient.state() == .loaded("second"))
+    #expect(cache.value(forKey: "key") == "second")
+    if form == .stream { loader.end() }
+    await harness.finish()
+  }
+
   @Test(arguments: all)
   func oneCacheServesTwoStages(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
@@ -252,6 +285,39 @@ extension LoadingBehaviorTests {
     await two.finish()
     await three.finish()
   }
+
+  @Test(arguments: all)
+  func stagesStartedAtDifferentTimesAgreeOnAnEntrysAge(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (older, newer) = (Holder(), Holder())
+    let one = ScreenHarness(root: older, size: Self.size)
+    await one.advance(by: .seconds(3))
+    let two = ScreenHarness(root: newer, size: Self.size)
+    // The program's one clock, as the older stage reads it; time passes for both stages.
+    let cache = LoadCache<String, String>(timeToLive: .seconds(2), clock: ScreenClock(one.clock))
+
+    // What the newer stage has just stored is fresh for the older one.
+    await loadOnce(variant, loader, cache: cache, key: "n", value: "N", on: newer, harness: two)
+    let reader = variant.make(loader.source(.async), cache: cache, key: "n")
+    older.addChild(reader.screen)
+    #expect(reader.state() == .refreshing("N"))
+    await one.settle()
+    loader.resolve("N")
+    await one.settle()
+
+    // What the older stage stored has expired for the newer one 4 s later.
+    await loadOnce(variant, loader, cache: cache, key: "o", value: "O", on: older, harness: one)
+    await one.advance(by: .seconds(4))
+    await two.advance(by: .seconds(4))
+    let late = variant.make(loader.source(.async), cache: cache, key: "o")
+    newer.addChild(late.screen)
+    #expect(late.state() == .loading)
+    await two.settle()
+    loader.resolve("O")
+    await one.finish()
+    await two.finish()
+  }
+
   @Test(arguments: all)
   func aScreenJoiningALiveStreamGetsItsNewestValueAndItsLaterOnes(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
