@@ -31,17 +31,25 @@ let package = Package(
       dependencies: ["ScreenKit", "ScreenKitSimulation", "Locking"],
       swiftSettings: strict
     ),
+    // Whatever ends the process, the terminal is put back: signal handlers, the guardian
+    // process, standard error held back. C, as what a handler runs must be async-signal-safe.
+    .target(name: "CTerminalSession"),
+    // The terminal's restore and input without ncurses, which the ncurses session builds on.
+    .target(
+      name: "ScreenKitTerminal", dependencies: ["ScreenKit", "CTerminalSession"],
+      swiftSettings: strict),
     // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
     // on Debian is a linker script that also pulls in libtinfo. macOS's system libncurses has
     // the wide API under its plain name.
     .target(
-      name: "CNCurses",
+      name: "CNCurses", dependencies: ["CTerminalSession"],
       linkerSettings: [
         .linkedLibrary("ncursesw", .when(platforms: [.linux])),
         .linkedLibrary("ncurses", .when(platforms: [.macOS])),
       ]),
     .target(
-      name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses", "Locking"],
+      name: "ScreenKitCurses",
+      dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "Locking"],
       swiftSettings: strict),
     .executableTarget(
       name: "ScreenKitCursesTestHost",
