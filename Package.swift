@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
+    .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
@@ -34,7 +35,8 @@ let package = Package(
     // Whatever ends the process, the terminal is put back: signal handlers, the guardian
     // process, standard error held back. C, as what a handler runs must be async-signal-safe.
     .target(name: "CTerminalSession"),
-    // The terminal's restore and input without ncurses, which the ncurses session builds on.
+    // A terminal session without ncurses, for a program that writes escape codes itself; and
+    // the restore and input the ncurses session shares with it.
     .target(
       name: "ScreenKitTerminal", dependencies: ["ScreenKit", "CTerminalSession"],
       swiftSettings: strict),

@@ -12,15 +12,15 @@ package import CTerminalSession
 /// Puts the terminal back however the process ends, and relays the job-control and resize
 /// signals to the run loop.
 ///
-/// The bytes to write (every ``TerminalMode`` off, then what undoes the session's own set-up, such
-/// as ncurses' `sgr0`, `cnorm` and `rmcup`) and the termios to apply are prepared here ahead of
-/// time, so the C handlers only `write` and `tcsetattr`, which are async-signal-safe. Every
-/// catchable signal whose default action ends the process restores and re-raises with the default
-/// action, so the exit status names the signal; the crash signals (SIGSEGV, SIGBUS, SIGILL,
-/// SIGABRT, SIGTRAP, SIGFPE, SIGQUIT) let a previous handler (Swift's backtracer) run after the
-/// restore. A signal the program already ignores or handles keeps its disposition. SIGTSTP
-/// restores, stops (after the frame being written, if any), and on SIGCONT reports
-/// ``Event/continued``; SIGWINCH reports ``Event/resized``. `exit()` restores too, through
+/// The bytes to write (every ``TerminalMode`` off, then what undoes the session's own set-up:
+/// ncurses' `sgr0`, `cnorm` and `rmcup`, or ``ANSITerminal``'s sequences) and the termios to apply
+/// are prepared here ahead of time, so the C handlers only `write` and `tcsetattr`, which are
+/// async-signal-safe. Every catchable signal whose default action ends the process restores and
+/// re-raises with the default action, so the exit status names the signal; the crash signals
+/// (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGQUIT) let a previous handler (Swift's
+/// backtracer) run after the restore. A signal the program already ignores or handles keeps its
+/// disposition. SIGTSTP restores, stops (after the frame being written, if any), and on SIGCONT
+/// reports ``Event/continued``; SIGWINCH reports ``Event/resized``. `exit()` restores too, through
 /// `atexit`.
 ///
 /// Deaths no handler sees (SIGKILL, a stack overflow on a thread without an alternate signal
