@@ -109,9 +109,9 @@ let package = Package(
     .executableTarget(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
-    // NB: ScreenKit alone, no ncurses: the program writes escape codes itself.
+    // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
-      name: "ANSIHostExample", dependencies: ["ScreenKit"],
+      name: "ANSIHostExample", dependencies: ["ScreenKit", "ScreenKitTerminal"],
       path: "Examples/ANSIHost", swiftSettings: strict),
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(
