@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
+    .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
@@ -35,17 +36,26 @@ let package = Package(
       dependencies: ["ScreenKit", "ScreenKitSimulation", "Locking"],
       swiftSettings: strict
     ),
+    // Whatever ends the process, the terminal is put back: signal handlers, the guardian
+    // process, standard error held back. C, as what a handler runs must be async-signal-safe.
+    .target(name: "CTerminalSession"),
+    // A terminal session without ncurses, for a program that writes escape codes itself; and
+    // the restore and input the ncurses session shares with it.
+    .target(
+      name: "ScreenKitTerminal", dependencies: ["ScreenKit", "CTerminalSession"],
+      swiftSettings: strict),
     // NB: one C target whose header defines NCURSES_WIDECHAR before curses.h; libncursesw.so
     // on Debian is a linker script that also pulls in libtinfo. macOS's system libncurses has
     // the wide API under its plain name.
     .target(
-      name: "CNCurses",
+      name: "CNCurses", dependencies: ["CTerminalSession"],
       linkerSettings: [
         .linkedLibrary("ncursesw", .when(platforms: [.linux])),
         .linkedLibrary("ncurses", .when(platforms: [.macOS])),
       ]),
     .target(
-      name: "ScreenKitCurses", dependencies: ["ScreenKit", "CNCurses", "Locking"],
+      name: "ScreenKitCurses",
+      dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "Locking"],
       swiftSettings: strict),
     .executableTarget(
       name: "ScreenKitCursesTestHost",
@@ -103,9 +113,9 @@ let package = Package(
     .executableTarget(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
-    // NB: ScreenKit alone, no ncurses: the program writes escape codes itself.
+    // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
-      name: "ANSIHostExample", dependencies: ["ScreenKit"],
+      name: "ANSIHostExample", dependencies: ["ScreenKit", "ScreenKitTerminal"],
       path: "Examples/ANSIHost", swiftSettings: strict),
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(

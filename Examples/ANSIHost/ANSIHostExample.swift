@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitTerminal
 import Synchronization
 
 #if canImport(Darwin)
@@ -13,17 +14,22 @@ import Synchronization
 let loads = Atomic(0)
 
 /// `swift run ANSIHostExample`: a program that writes ANSI escape codes itself, with no
-/// ncurses, and hosts a loading screen in a pane beside its own sidebar through `ScreenHost`.
+/// ncurses, and hosts a loading screen in a pane beside its own sidebar through `ScreenHost`;
+/// `ANSITerminal` sets the terminal up and puts it back however the program ends.
 @main
 @MainActor
 enum ANSIHostExample {
   static let sidebarWidth = 24
 
   static func main() {
-    guard let terminal = RawTerminal() else {
-      let message = "ANSIHostExample: standard input is not a terminal\n"
-      _ = message.withCString { write(2, $0, strlen($0)) }
-      exit(1)
+    var options = ANSITerminal.Options()
+    // Bracketed paste, clicks and the wheel in SGR form.
+    options.modes = [.bracketedPaste, .mouseButtons, .mouseSGREncoding]
+    let terminal: ANSITerminal
+    do throws(ANSITerminalError) {
+      terminal = try ANSITerminal(options: options)
+    } catch {
+      error.exit()  // no terminal: one line on standard error, exit status 2
     }
     let controller = LoadingController {
       let load = loads.add(1, ordering: .relaxed).newValue
@@ -32,51 +38,58 @@ enum ANSIHostExample {
     } build: {
       ReportScreen(load: $0)
     }
-    let host = ScreenHost(root: controller, size: paneSize(terminal), wake: terminal.wake)
+    let wakes = WakePipe()
+    let host = ScreenHost(root: controller, size: paneSize(terminal), wake: wakes.wake)
     let writer = SGRWriter(origin: Point(x: sidebarWidth, y: 1))
     drawSidebar(terminal)
     while true {
-      if host.needsFrame { terminal.send(writer.output(host.frame(), of: host.grid)) }
-      // Sleeps until a key, a signal, work posted to the host, or the host's next timer.
-      var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-      descriptors.append(pollfd(fd: terminal.pipeRead, events: Int16(POLLIN), revents: 0))
-      _ = poll(&descriptors, 2, host.pollTimeout)
-      for number in terminal.pendingSignals() where number != 0 {
-        guard number == SIGWINCH else { quit(terminal, host, status: 128 + number) }
-        drawSidebar(terminal)
-        host.resize(to: paneSize(terminal))
-      }
-      var bytes = [UInt8](repeating: 0, count: 256)
-      let count = descriptors[0].revents == 0 ? 0 : read(0, &bytes, bytes.count)
-      for event in host.decode(bytes: bytes.prefix(max(count, 0))) {
-        switch event {
-        case .key(.character("q")): quit(terminal, host, status: 0)
-        case .mouse(let mouse): route(mouse, to: host, at: writer.origin, terminal)
-        default: host.handle(event)
+      if host.needsFrame { terminal.write(writer.output(host.frame(), of: host.grid)) }
+      // Sleeps until a key, a resize or a continue, work posted to the host, or the host's
+      // next timer.
+      var descriptors = [terminal.options.inputDescriptor, terminal.eventDescriptor, wakes.readEnd]
+        .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
+      wakes.drain()
+      let events = terminal.events()
+      if !events.isEmpty { drawSidebar(terminal) }
+      if events.contains(.resized) { host.resize(to: paneSize(terminal)) }
+      if events.contains(.continued) { host.redrawAll() }
+      switch terminal.readInput() {
+      case .bytes(let bytes):
+        for event in host.decode(bytes: bytes) {
+          switch event {
+          // Raw mode delivers Ctrl-C as a key, not a signal: it quits as q does.
+          case .key(.character("q")), .key(.control("c")): quit(terminal, host, status: 0)
+          case .mouse(let mouse): route(mouse, to: host, at: writer.origin, terminal)
+          default: host.handle(event)
+          }
         }
+      case .ended: quit(terminal, host, status: 0)  // the terminal hung up
+      case .nothing: break
       }
       host.tick()
     }
   }
 
-  static func paneSize(_ terminal: RawTerminal) -> Size {
-    let (columns, rows) = terminal.size
-    return Size(width: max(0, columns - sidebarWidth), height: max(0, rows - 1))
+  static func paneSize(_ terminal: ANSITerminal) -> Size {
+    let size = terminal.size
+    return Size(width: max(0, size.width - sidebarWidth), height: max(0, size.height - 1))
   }
 
   /// The program's own drawing: a title line and a sidebar, repainted after a resize.
-  static func drawSidebar(_ terminal: RawTerminal) {
-    let (columns, rows) = terminal.size
+  static func drawSidebar(_ terminal: ANSITerminal) {
+    let size = terminal.size
+    let (columns, rows) = (size.width, size.height)
     var text = "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[1mA plain ANSI program\u{1B}[0m"
-    let lines = ["q quits", "r reloads the pane", "Terminal \(columns)x\(rows)"]
+    let lines = ["q or Ctrl-C quits", "r reloads the pane", "Terminal \(columns)x\(rows)"]
     for (row, line) in lines.enumerated() { text += "\u{1B}[\(row + 3);2H\(line)" }
     for row in 2...max(2, rows) { text += "\u{1B}[\(row);\(sidebarWidth)H│" }
-    terminal.send(text)
+    terminal.write(text)
   }
 
-  static func quit(_ terminal: RawTerminal, _ host: ScreenHost, status: Int32) -> Never {
+  static func quit(_ terminal: ANSITerminal, _ host: ScreenHost, status: Int32) -> Never {
     host.close()
-    terminal.restore()
+    terminal.close()
     exit(status)
   }
 }

@@ -1,5 +1,5 @@
-// NB: _GNU_SOURCE must come before any system header for pipe2 (Linux); on Darwin,
-// _DARWIN_C_SOURCE keeps the BSD API visible next to the X/Open one curses.h asks for.
+// NB: _GNU_SOURCE must come before any system header for glibc's whole API (wcwidth among it);
+// on Darwin, _DARWIN_C_SOURCE keeps the BSD API visible next to the X/Open one curses.h asks for.
 #define _GNU_SOURCE 1
 #define _DARWIN_C_SOURCE 1
 #include "CNCurses.h"
@@ -7,10 +7,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/ioctl.h>
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -91,39 +89,3 @@ int sk_indexed_color_limit(void) {
   if (sk_setaf_is_rgb(setaf, 16)) return 16;
   return 256;
 }
-
-int sk_window_size(int fd, int *rows, int *columns) {
-  struct winsize size;
-  memset(&size, 0, sizeof size);
-  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
-  *rows = size.ws_row;
-  *columns = size.ws_col;
-  return 0;
-}
-
-#ifndef __linux__
-/// Adds `flag` to the descriptor flags (F_GETFD/F_SETFD) or the status flags (F_GETFL/F_SETFL).
-static int sk_add_flag(int fd, int get, int set, int flag) {
-  int flags = fcntl(fd, get);
-  return flags < 0 ? -1 : fcntl(fd, set, flags | flag);
-}
-#endif
-
-int sk_pipe(int descriptors[2]) {
-#ifdef __linux__
-  return pipe2(descriptors, O_CLOEXEC | O_NONBLOCK);
-#else
-  // NB: not atomic with respect to a fork on another thread, which pipe2 is.
-  if (pipe(descriptors) != 0) return -1;
-  for (int i = 0; i < 2; i++) {
-    if (sk_add_flag(descriptors[i], F_GETFD, F_SETFD, FD_CLOEXEC) != 0 ||
-        sk_add_flag(descriptors[i], F_GETFL, F_SETFL, O_NONBLOCK) != 0) {
-      close(descriptors[0]);
-      close(descriptors[1]);
-      return -1;
-    }
-  }
-  return 0;
-#endif
-}
-

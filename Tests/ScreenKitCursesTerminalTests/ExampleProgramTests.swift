@@ -82,7 +82,7 @@ import Testing
     run.expectShows("Terminal 100x30")
     run.expectShows("Pane 76x29")
     try run.expectQuitsWithTheTerminalRestored()
-    run.expectMouseReportingOff()
+    run.expectEveryModeSwitchedOffAgain()
   }
 
   @Test func ansiHostTakesClicksInItsPaneAtThePanesOffsetAndLeavesTheRestToItself() throws {
@@ -106,7 +106,7 @@ import Testing
     run.expectShows("refreshing")
     run.expectShows("two")
     try run.expectQuitsWithTheTerminalRestored()
-    run.expectMouseReportingOff()
+    run.expectEveryModeSwitchedOffAgain()
   }
 
   /// A press and a release of the left button at `x`, `y` (0-based), as a terminal with SGR
@@ -115,16 +115,63 @@ import Testing
     "\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m"
   }
 
-  @Test(arguments: [SIGINT, SIGTERM])
-  func ansiHostRestoresTheTerminalWhenASignalEndsIt(signal: Int32) throws {
+  @Test(arguments: TerminatingSignalTests.terminating)
+  func ansiHostRestoresTheTerminalAndDiesOfEveryTerminatingSignal(signal: Int32) throws {
+    // NB: the sanitizers own the crash signals (see Sanitizer).
+    if Sanitizer.owns(signal) { return }
     let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
     defer { run.terminal.close() }
     run.expectShows("Loading…")
     run.child.signal(signal)
-    #expect(run.child.waitForEnd() == .exited(128 + signal))
+    #expect(run.child.waitForEnd() == .signaled(signal, coreDumped: false))
     #expect(try run.terminal.modes() == run.modesBefore)
-    #expect(run.terminal.eventuallyShows("\u{1B}[?1049l"), "the alternate screen was not left")
-    run.expectMouseReportingOff()
+    run.expectEveryModeSwitchedOffAgain()
+  }
+
+  @Test func ansiHostQuitsOnCtrlCWhichRawModeDeliversAsAKey() throws {
+    let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("Report from load one")
+    try run.expectQuitsWithTheTerminalRestored(key: "\u{03}")
+    run.expectEveryModeSwitchedOffAgain()
+  }
+
+  @Test func ansiHostEndsPromptlyWhenItsTerminalHangsUpWithSIGHUPIgnored() throws {
+    // NB: under nohup (SIGHUP ignored) the hangup is only the end of the input.
+    let run = try ExampleRun(
+      executable: "ANSIHostExample", columns: 80, rows: 24, ignoredSignals: [SIGHUP])
+    defer { run.terminal.close() }
+    run.expectShows("Report from load one")
+    run.terminal.hangUp()
+    #expect(run.child.waitForEnd(timeout: .seconds(10)) == .exited(0))
+    let processorTime = try #require(run.child.usage?.processorTime)
+    #expect(
+      processorTime < .milliseconds(500), "the example used \(processorTime) of processor time")
+  }
+
+  @Test func ansiHostGivesTheTerminalBackWhenStoppedAndTakesItAgainWhenContinued() throws {
+    let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("Report from load one")
+    run.child.signal(SIGTSTP)
+    #expect(run.child.waitForStop(timeout: .seconds(10)))
+    #expect(try run.terminal.modes() == run.modesBefore)
+    run.expectEveryModeSwitchedOffAgain()
+    let stopped = run.terminal.byteCount
+    run.child.signal(SIGCONT)
+    // The whole screen again, on the alternate screen, the keys read in raw mode.
+    let redrawn = waitUntil(timeout: .seconds(10)) {
+      let text = String(decoding: run.terminal.bytes(from: stopped), as: UTF8.self)
+      guard let entered = text.range(of: "\u{1B}[?1049h") else { return false }
+      let after = text[entered.upperBound...]
+      return after.contains("A plain ANSI program") && after.contains("Report from load one")
+    }
+    #expect(redrawn, "the continue did not draw the whole screen again")
+    #expect(waitUntil(timeout: .seconds(10)) { (try? run.terminal.modes()) != run.modesBefore })
+    run.terminal.type("r")
+    run.expectShows("two")
+    try run.expectQuitsWithTheTerminalRestored()
+    run.expectEveryModeSwitchedOffAgain()
   }
 }
 
@@ -134,8 +181,11 @@ struct ExampleRun {
   let child: ChildProcess
   let modesBefore: TerminalModes
 
-  /// Starts `executable`; with `columns` and `rows`, on a terminal of that size.
-  init(executable: String, columns: Int? = nil, rows: Int? = nil) throws {
+  /// Starts `executable`; with `columns` and `rows`, on a terminal of that size; with
+  /// `ignoredSignals` ignored, as a parent (`nohup`) hands them down.
+  init(
+    executable: String, columns: Int? = nil, rows: Int? = nil, ignoredSignals: [Int32] = []
+  ) throws {
     if let columns, let rows {
       terminal = try TerminalRecorder(size: WindowSize(width: columns, height: rows))
     } else {
@@ -145,7 +195,7 @@ struct ExampleRun {
     child = try ChildProcess(
       executable: ChildProcess.productsDirectory + "/" + executable, input: terminal.follower,
       output: .descriptor(terminal.follower),
-      environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+      environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"], ignoredSignals: ignoredSignals)
   }
 
   /// Changes the terminal's size and tells the program, as a terminal emulator does.
@@ -159,10 +209,11 @@ struct ExampleRun {
       terminal.eventuallyShows(text), "never showed \"\(text)\"", sourceLocation: sourceLocation)
   }
 
-  func expectQuitsWithTheTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation)
-    throws
-  {
-    terminal.type("q")
+  /// Types `key`, which must end the program with status 0 and its terminal as it was.
+  func expectQuitsWithTheTerminalRestored(
+    key: String = "q", sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    terminal.type(key)
     #expect(child.waitForEnd() == .exited(0), sourceLocation: sourceLocation)
     #expect(try terminal.modes() == modesBefore, sourceLocation: sourceLocation)
     #expect(
@@ -170,18 +221,23 @@ struct ExampleRun {
       sourceLocation: sourceLocation)
   }
 
-  /// Expects the program to have turned mouse reporting on and, after that, off again.
-  func expectMouseReportingOff(sourceLocation: SourceLocation = #_sourceLocation) {
-    let text = terminal.writtenText
-    guard let on = text.ranges(of: "\u{1B}[?1000h").last else {
-      Issue.record("mouse reporting was never turned on", sourceLocation: sourceLocation)
-      return
-    }
-    let after = text[on.upperBound...]
-    for mode in ["1000", "1006"] {
+  /// Expects every mode the program switched on (the alternate screen, the hidden cursor,
+  /// bracketed paste, mouse reporting and its SGR form) switched off after the last time it was
+  /// switched on.
+  func expectEveryModeSwitchedOffAgain(sourceLocation: SourceLocation = #_sourceLocation) {
+    let modes = [
+      ("alternate screen", "?1049h", "?1049l"), ("hidden cursor", "?25l", "?25h"),
+      ("bracketed paste", "?2004h", "?2004l"), ("mouse reporting", "?1000h", "?1000l"),
+      ("SGR mouse encoding", "?1006h", "?1006l"),
+    ]
+    for (name, on, off) in modes {
+      let switchedOff = waitUntil(timeout: .seconds(10)) {
+        let text = terminal.writtenText
+        guard let last = text.ranges(of: "\u{1B}[" + on).last else { return false }
+        return text[last.upperBound...].contains("\u{1B}[" + off)
+      }
       #expect(
-        after.contains("\u{1B}[?\(mode)l"), "mode \(mode) was left on",
-        sourceLocation: sourceLocation)
+        switchedOff, "\(name) was never switched on, or left on", sourceLocation: sourceLocation)
     }
   }
 }

@@ -80,16 +80,27 @@ static inline int extended_pair_content(int pair, int *foreground, int *backgrou
 }
 #endif
 
-// MARK: Restore on signals, frames, standard error, guardian
+// MARK: Terminal type
 
-#include "CNCursesSession.h"
+/// What sk_terminal_check found.
+enum {
+  /// The terminal can be driven full-screen.
+  SK_TERMINAL_USABLE = 0,
+  /// terminfo has no entry for the type.
+  SK_TERMINAL_UNKNOWN = 1,
+  /// The entry cannot address the cursor (no cup, or a hardcopy or generic type).
+  SK_TERMINAL_NO_CURSOR_ADDRESSING = 2,
+};
+
+/// Looks `type` up in terminfo for the terminal on `fd` without writing anything to it and
+/// without leaving ncurses state behind.
+int sk_terminal_check(const char *type, int fd);
+
+// MARK: Restore on signals, frames, standard error, guardian; pipes and the window size
+
+// NB: the session's process-wide side has no ncurses in it (a program without ncurses uses it
+// through ScreenKitTerminal); included here, code that imports CNCurses sees it too.
+#include <CTerminalSession.h>
 #include "CNCursesRunLoop.h"
-
-// MARK: Terminal queries Swift cannot make (ioctl is variadic)
-
-/// Opens a non-blocking, close-on-exec pipe (fcntl is variadic in Swift); 0 on success.
-int sk_pipe(int descriptors[2]);
-/// Reads the window size of the terminal on `fd` into `rows` and `columns`; 0 on success.
-int sk_window_size(int fd, int *rows, int *columns);
 
 #endif

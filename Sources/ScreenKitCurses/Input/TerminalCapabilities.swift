@@ -1,5 +1,6 @@
 import CNCurses
 public import ScreenKit
+import ScreenKitTerminal
 
 /// What the terminal description of the current ncurses terminal says about input.
 @MainActor

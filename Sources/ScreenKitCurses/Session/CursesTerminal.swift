@@ -1,5 +1,6 @@
 public import CNCurses
 public import ScreenKit
+public import ScreenKitTerminal
 
 #if canImport(Darwin)
   import Darwin
@@ -24,8 +25,9 @@ public import ScreenKit
 /// written whole, however fast keys arrive.
 ///
 /// Whatever ends the process (a signal, a crash, SIGKILL) puts the terminal back too, see
-/// ``TerminalMode`` for the modes that are switched off; and what the program writes to
-/// standard error while the session covers the screen is shown on the main screen afterwards.
+/// `TerminalMode` (in ScreenKitTerminal) for the modes that are switched off; and what the
+/// program writes to standard error while the session covers the screen is shown on the main
+/// screen afterwards.
 /// Only `LC_CTYPE` of the locale is set (from the environment, or C.UTF-8 when that is not
 /// UTF-8): numbers and dates stay as the host program chose.
 ///
@@ -80,7 +82,7 @@ public final class CursesTerminal {
   private var needsModesOn = true
   /// The terminal modes ncurses set up (cbreak, noecho, nonl), applied again after a continue.
   private var programModes = termios()
-  private var inputBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+  private var reader: TerminalReader
 
   private static var isSessionOpen = false
 
@@ -107,7 +109,15 @@ public final class CursesTerminal {
     }
     // NB: the handlers go in before newterm, so ncurses sees custom dispositions and does not
     // install its own (which would exit with the wrong status, from a non-async-safe path).
-    let restorer = try TerminalRestorer(descriptor: options.outputDescriptor, modes: modes)
+    let restorer: TerminalRestorer
+    do throws(RestoreFailure) {
+      restorer = try TerminalRestorer(descriptor: options.outputDescriptor, modes: modes)
+    } catch {
+      switch error {
+      case .alreadyInstalled: throw .alreadyOpen
+      case .systemCall(let name, let code): throw .systemCall(name, errno: code)
+      }
+    }
     // NB: start-up writes (smcup, smkx, civis) are a frame too: a stop meanwhile waits for
     // its end, when the bytes that undo them are ready, instead of the rest landing on the
     // shell's screen after `fg`.
@@ -134,9 +144,10 @@ public final class CursesTerminal {
     self.output = output
     self.input = input
     self.restorer = restorer
+    reader = TerminalReader(descriptor: options.inputDescriptor)
     // NB: ncurses writes smcup, smkx and civis at its first flush (keypad, curs_set); a signal
     // from then on must find the bytes that undo them ready, or it restores the modes alone.
-    restorer.prepare(bytes: TerminalRestorer.restoreBytes())
+    restorer.prepare(bytes: CursesTerminal.restoreBytes())
     guard let window = sk_stdscr() else {
       preconditionFailure("ncurses: newterm succeeded without a standard screen")
     }
@@ -216,26 +227,12 @@ public final class CursesTerminal {
   /// Reads what the terminal sent, with one `read(2)` of at most 16 KiB, without blocking.
   ///
   /// End of file and a hung-up terminal (`EIO`, `ENXIO`, or any other error) are
-  /// ``TerminalInput/ended``: the program should end, as nothing more can be read.
+  /// `TerminalInput.ended`: the program should end, as nothing more can be read.
   ///
   /// From a stop (Ctrl-Z) until the first frame after the continue, the terminal is the shell's:
   /// what is read then was typed to the shell (echoed and line-edited by it) and is dropped.
   public func readInput() -> TerminalInput {
-    let descriptor = options.inputDescriptor
-    let typedToTheShell = restorer.isContinuePending
-    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    // NB: the descriptor is shared with the shell, so it stays blocking; poll first so that
-    // a read never waits when another reader took the bytes.
-    guard poll(&ready, 1, 0) > 0 else { return .nothing }
-    let count = inputBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      guard !typedToTheShell && !restorer.isContinuePending else { return .nothing }
-      return .bytes(Array(inputBuffer[0..<count]))
-    }
-    if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
-      return .nothing
-    }
-    return .ended
+    reader.readInput(for: restorer)
   }
 
   /// Asks the operating system for the terminal's size and resizes ncurses to it; returns

@@ -1,4 +1,5 @@
-import CNCurses
+// NB: package, for `termios` (as the C header declares it) in the initializer.
+package import CTerminalSession
 
 #if canImport(Darwin)
   import Darwin
@@ -11,22 +12,25 @@ import CNCurses
 /// Puts the terminal back however the process ends, and relays the job-control and resize
 /// signals to the run loop.
 ///
-/// The bytes to write (every ``TerminalMode`` off, `sgr0`, `cnorm`, `rmcup`, ...) and the
-/// termios to apply are prepared here ahead of time, so the C handlers only `write` and
-/// `tcsetattr`, which are async-signal-safe. Every catchable signal whose default action ends
-/// the process restores and re-raises with the default action, so the exit status names the
-/// signal; the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGQUIT) let a
-/// previous handler (Swift's backtracer) run after the restore. A signal the program already
-/// ignores or handles keeps its disposition. SIGTSTP restores, stops (after the frame being
-/// written, if any), and on SIGCONT reports ``Event/continued``; SIGWINCH reports
-/// ``Event/resized``. `exit()` restores too, through `atexit`.
+/// The bytes to write (every ``TerminalMode`` off, then what undoes the session's own set-up:
+/// ncurses' `sgr0`, `cnorm` and `rmcup`, or ``ANSITerminal``'s sequences) and the termios to apply
+/// are prepared here ahead of time, so the C handlers only `write` and `tcsetattr`, which are
+/// async-signal-safe. Every catchable signal whose default action ends the process restores and
+/// re-raises with the default action, so the exit status names the signal; the crash signals
+/// (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGQUIT) let a previous handler (Swift's
+/// backtracer) run after the restore. A signal the program already ignores or handles keeps its
+/// disposition. SIGTSTP restores, stops (after the frame being written, if any), and on SIGCONT
+/// reports ``Event/continued``; SIGWINCH reports ``Event/resized``. `exit()` restores too, through
+/// `atexit`.
 ///
 /// Deaths no handler sees (SIGKILL, a stack overflow on a thread without an alternate signal
 /// stack) are covered by a guardian process forked at ``protect()``, and standard error is
 /// held back while it is the session's terminal, then shown on the main screen.
-final class TerminalRestorer {
+///
+/// One per process: the handlers and what they write are process-wide.
+package final class TerminalRestorer {
   /// What a handler reported to the run loop through the pipe.
-  enum Event: UInt8 {
+  package enum Event: UInt8 {
     /// The process was stopped (Ctrl-Z) and continued; the terminal must be set up again.
     case continued = 67  // "C"
     /// The terminal changed size.
@@ -34,14 +38,16 @@ final class TerminalRestorer {
   }
 
   /// The read end of the pipe the handlers write to; readable when an event is waiting.
-  let eventDescriptor: Int32
+  package let eventDescriptor: Int32
   private let writeDescriptor: Int32
   private let terminalDescriptor: Int32
   private var modes: termios
   private var isInstalled = false
 
-  /// Prepares to restore `modes` on `descriptor` and installs the handlers.
-  init(descriptor: Int32, modes: termios) throws(TerminalError) {
+  /// Prepares to restore `modes` on `descriptor` and installs the handlers; fails before
+  /// anything is touched while another session's restorer is installed.
+  package init(descriptor: Int32, modes: termios) throws(RestoreFailure) {
+    guard sk_restore_installed() == 0 else { throw .alreadyInstalled }
     var ends: [Int32] = [-1, -1]
     guard sk_pipe(&ends) == 0 else {
       throw .systemCall("pipe2", errno: errno)
@@ -61,7 +67,7 @@ final class TerminalRestorer {
   }
 
   /// Records the bytes that undo what ncurses set up, once terminfo is loaded.
-  func prepare(bytes: [UInt8]) {
+  package func prepare(bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
         sk_restore_prepare(terminalDescriptor, &modes, chars.baseAddress, chars.count)
@@ -73,26 +79,26 @@ final class TerminalRestorer {
   ///
   /// Call after the last ``prepare(bytes:)``. Best effort: a session without them is still
   /// restored by the handlers.
-  func protect() {
+  package func protect() {
     _ = sk_stderr_capture_begin(terminalDescriptor)
     _ = sk_guardian_start()
   }
 
   /// Marks the start of a frame's output; returns whether the process was stopped and
   /// continued since the terminal was last set up, so the caller sets it up again first.
-  func beginFrame() -> Bool {
+  package func beginFrame() -> Bool {
     sk_frame_begin() != 0
   }
 
   /// Marks the end of a frame's output; a stop requested during the frame happens here.
-  func endFrame() {
+  package func endFrame() {
     sk_frame_end()
   }
 
   /// Names the descriptor frames are written to (`nil`: none any more); a signal that ends the
   /// process silences it before the restore, so a frame drawn on another thread meanwhile
   /// cannot land on the shell's screen.
-  func divert(_ descriptor: Int32?) {
+  package func divert(_ descriptor: Int32?) {
     sk_restore_divert(descriptor ?? -1)
   }
 
@@ -100,20 +106,20 @@ final class TerminalRestorer {
   /// after the continue.
   ///
   /// What is read meanwhile was typed to the shell.
-  var isContinuePending: Bool {
+  package var isContinuePending: Bool {
     sk_continue_pending() != 0
   }
 
   /// Whether the process was stopped and continued since the terminal was last set up
   /// (answered once per continue).
-  func takeContinued() -> Bool {
+  package func takeContinued() -> Bool {
     sk_take_continued() != 0
   }
 
   /// Ends the restore once the caller has put the terminal back: switches off every
   /// ``TerminalMode``, applies the saved modes, shows what standard error received, lets the
   /// guardian go, puts the previous signal dispositions back and closes the pipe.
-  func finish() {
+  package func finish() {
     guard isInstalled else { return }
     var off = Array(TerminalMode.allOffSequences.utf8)
     _ = off.withUnsafeMutableBytes { write(terminalDescriptor, $0.baseAddress, $0.count) }
@@ -125,12 +131,12 @@ final class TerminalRestorer {
   }
 
   /// Writes the prepared bytes and termios now, as a handler would.
-  func restoreNow() {
+  package func restoreNow() {
     sk_restore_now()
   }
 
   /// Reads every event the handlers reported since the last call.
-  func drainEvents() -> [Event] {
+  package func drainEvents() -> [Event] {
     var events: [Event] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
@@ -142,30 +148,11 @@ final class TerminalRestorer {
   }
 
   /// Puts the previous signal dispositions back and closes the pipe.
-  func uninstall() {
+  package func uninstall() {
     guard isInstalled else { return }
     isInstalled = false
     sk_restore_uninstall()
     close(eventDescriptor)
     close(writeDescriptor)
-  }
-
-  /// Every ``TerminalMode`` off, then the terminfo strings that undo a curses session, in the
-  /// order ncurses' `endwin` sends them; missing capabilities are skipped.
-  static func restoreBytes() -> [UInt8] {
-    var bytes = Array(TerminalMode.allOffSequences.utf8)
-    for name in ["sgr0", "op", "rmkx", "cnorm", "rmcup"] {
-      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { continue }
-      var pointer = UnsafePointer(value)
-      while pointer.pointee != 0 {
-        bytes.append(UInt8(bitPattern: pointer.pointee))
-        pointer += 1
-      }
-    }
-    // NB: without an alternate screen the shell prompt must not land inside the drawing.
-    if tigetstr("rmcup").map({ Int(bitPattern: $0) == -1 }) ?? true {
-      bytes.append(contentsOf: Array("\r\n".utf8))
-    }
-    return bytes
   }
 }

@@ -1,28 +1,21 @@
-// The process-wide side of a ScreenKit session: whatever ends the process, the terminal is put
-// back and what the program wrote to standard error meanwhile is shown. Everything a signal
+// The process-wide side of a ScreenKit terminal session, with ncurses or without: whatever ends
+// the process, the terminal is put back and what the program wrote to standard error meanwhile
+// is shown. No ncurses here: the bytes that undo a session are the caller's. Everything a signal
 // handler or the guardian process touches is prepared here beforehand, so that they only make
 // async-signal-safe calls.
-#ifndef SCREENKIT_CNCURSES_SESSION_H
-#define SCREENKIT_CNCURSES_SESSION_H
+#ifndef SCREENKIT_CTERMINALSESSION_H
+#define SCREENKIT_CTERMINALSESSION_H
 
 #include <stddef.h>
 #include <termios.h>
 
-// MARK: Terminal type
+// MARK: Descriptors
 
-/// What sk_terminal_check found.
-enum {
-  /// The terminal can be driven full-screen.
-  SK_TERMINAL_USABLE = 0,
-  /// terminfo has no entry for the type.
-  SK_TERMINAL_UNKNOWN = 1,
-  /// The entry cannot address the cursor (no cup, or a hardcopy or generic type).
-  SK_TERMINAL_NO_CURSOR_ADDRESSING = 2,
-};
-
-/// Looks `type` up in terminfo for the terminal on `fd` without writing anything to it and
-/// without leaving ncurses state behind.
-int sk_terminal_check(const char *type, int fd);
+/// Opens a non-blocking, close-on-exec pipe (fcntl is variadic in Swift); 0 on success.
+int sk_pipe(int descriptors[2]);
+/// Reads the window size of the terminal on `fd` into `rows` and `columns` (ioctl is variadic
+/// in Swift); 0 on success.
+int sk_window_size(int fd, int *rows, int *columns);
 
 // MARK: Restore on signals
 
@@ -34,8 +27,11 @@ void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, 
 /// process, unless the program already ignores it or (but for the crash signals, whose
 /// previous handler runs after the restore) handles it; also SIGTSTP and SIGWINCH. Adds an
 /// alternate signal stack on the calling thread. The write end of `pipe_fd` receives `C` after
-/// a SIGTSTP stop is continued and `W` on SIGWINCH.
+/// a SIGTSTP stop is continued and `W` on SIGWINCH. Fails while installed already.
 int sk_restore_install(int pipe_fd);
+/// Returns 1 from sk_restore_install until sk_restore_uninstall, else 0: one session per
+/// process.
+int sk_restore_installed(void);
 /// Puts back the dispositions saved by sk_restore_install and forgets the prepared state.
 void sk_restore_uninstall(void);
 /// Ends the session's restore once the caller has put the terminal back: replays captured

@@ -1,9 +1,8 @@
-// NB: _GNU_SOURCE must come before any system header for memfd_create and mkostemp (Linux);
-// on Darwin, _DARWIN_C_SOURCE keeps the BSD API visible next to the X/Open one curses.h asks for.
+// NB: _GNU_SOURCE must come before any system header for pipe2, memfd_create and mkostemp
+// (Linux); on Darwin, _DARWIN_C_SOURCE keeps the BSD API visible.
 #define _GNU_SOURCE 1
 #define _DARWIN_C_SOURCE 1
-#include "CNCursesSession.h"
-#include "CNCurses.h"
+#include "CTerminalSession.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -24,28 +24,41 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #endif
-// NB: last, it defines macros named after every capability (cup, lines, ...).
-#if __has_include(<ncursesw/term.h>)
-#include <ncursesw/term.h>
-#else
-#include <term.h>
+// MARK: Descriptors
+
+#ifndef __linux__
+/// Adds `flag` to the descriptor flags (F_GETFD/F_SETFD) or the status flags (F_GETFL/F_SETFL).
+static int sk_add_flag(int fd, int get, int set, int flag) {
+  int flags = fcntl(fd, get);
+  return flags < 0 ? -1 : fcntl(fd, set, flags | flag);
+}
 #endif
 
-// MARK: Terminal type
-
-int sk_terminal_check(const char *type, int fd) {
-  TERMINAL *saved = cur_term;
-  int error = 0;
-  if (setupterm(type, fd, &error) != OK) {
-    // NB: 1 is a hardcopy terminal; 0 no entry (or a generic one); -1 no database at all.
-    return error == 1 ? SK_TERMINAL_NO_CURSOR_ADDRESSING : SK_TERMINAL_UNKNOWN;
+int sk_pipe(int descriptors[2]) {
+#ifdef __linux__
+  return pipe2(descriptors, O_CLOEXEC | O_NONBLOCK);
+#else
+  // NB: not atomic with respect to a fork on another thread, which pipe2 is.
+  if (pipe(descriptors) != 0) return -1;
+  for (int i = 0; i < 2; i++) {
+    if (sk_add_flag(descriptors[i], F_GETFD, F_SETFD, FD_CLOEXEC) != 0 ||
+        sk_add_flag(descriptors[i], F_GETFL, F_SETFL, O_NONBLOCK) != 0) {
+      close(descriptors[0]);
+      close(descriptors[1]);
+      return -1;
+    }
   }
-  char *address = tigetstr("cup");
-  int usable = address != NULL && address != (char *)-1 && tigetflag("hc") <= 0 &&
-               tigetflag("gn") <= 0;
-  TERMINAL *probe = set_curterm(saved);
-  if (probe != NULL && probe != saved) del_curterm(probe);
-  return usable ? SK_TERMINAL_USABLE : SK_TERMINAL_NO_CURSOR_ADDRESSING;
+  return 0;
+#endif
+}
+
+int sk_window_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  memset(&size, 0, sizeof size);
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
 }
 
 // MARK: Prepared state
@@ -661,6 +674,8 @@ int sk_restore_install(int pipe_fd) {
   sk_installed = 1;
   return result;
 }
+
+int sk_restore_installed(void) { return sk_installed; }
 
 void sk_restore_uninstall(void) {
   for (int signal_number = 1; signal_number < NSIG; signal_number++) {
