@@ -139,14 +139,17 @@ import Testing
   }
 
   @Test func harnessesSharingTimeMeasureTheirCachesEntriesOnOneClock() async {
-    let cache = LoadCache<String, String>(timeToLive: .seconds(300))
+    // NB: the cache ages its entries on the clock it is given: the harnesses' shared one.
+    let time = ScreenHarness(root: ProbeScreen("Time"), size: Size(width: 4, height: 1))
+    let cache = LoadCache<String, String>(timeToLive: .seconds(300), clock: ScreenClock(time.clock))
     let loader = FakeLoader<String>()
     func detail() -> Screen {
       LoadingController(cache: cache, key: "7", source: loader.source(.async)) {
         ProbeScreen("Detail", text: $0)
       }
     }
-    let first = ScreenHarness(root: detail(), size: Size(width: 30, height: 2))
+    let first = ScreenHarness(
+      root: detail(), size: Size(width: 30, height: 2), sharingTimeWith: time)
     loader.resolve("cached")
     await first.settle()
     expectScreen(first, ["cached"])
@@ -162,6 +165,7 @@ import Testing
     expectScreen(second, ["fresh"])
     await second.finish()
     await first.finish()
+    await time.finish()
   }
 
   @Test func advancingAnHourWithASpinnerOnScreenDrawsOnlyTheFrameItEndsOn() async {
