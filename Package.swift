@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
+    .library(name: "ScreenKitSimulation", targets: ["ScreenKitSimulation"]),
     .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .executable(name: "Demo", targets: ["Demo"]),
@@ -120,7 +121,9 @@ let package = Package(
     // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitCurses"],
+      dependencies: [
+        "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -130,21 +133,23 @@ let package = Package(
     ),
     .testTarget(
       name: "ScreenKitCursesTests",
-      dependencies: ["ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "CNCurses"],
+      dependencies: [
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "CNCurses",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ScreenKitTests",
       dependencies: [
         "Locking",
-        "ScreenKit", "ScreenKitTesting",
+        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ScreenKitTestingTests",
-      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting"],
+      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
       swiftSettings: strict
     ),
   ],
@@ -173,8 +178,8 @@ let package = Package(
     .testTarget(
       name: "ScreenKitCursesTerminalTests",
       dependencies: [
-        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "CNCurses", "TerminalProcess",
-        "Locking",
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "CNCurses",
+        "TerminalProcess", "Locking",
       ],
       swiftSettings: strict
     ))

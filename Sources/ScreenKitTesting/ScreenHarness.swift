@@ -1,4 +1,5 @@
 public import ScreenKit
+public import ScreenKitSimulation
 public import Testing
 
 /// Runs a screen hierarchy headless, for controller-level tests: no terminal, a virtual clock,

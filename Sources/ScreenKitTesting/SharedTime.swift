@@ -1,3 +1,5 @@
+import ScreenKitSimulation
+
 /// One virtual clock and the harnesses that read it, so that moving time in any of them runs
 /// the timers, sleepers and load tasks of all, in time order.
 @MainActor

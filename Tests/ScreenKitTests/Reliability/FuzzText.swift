@@ -1,4 +1,5 @@
 import PropertyBased
+import ScreenKitSimulation
 import ScreenKitTesting
 
 /// Text built to break text measurement: random scalars from every plane, controls, long

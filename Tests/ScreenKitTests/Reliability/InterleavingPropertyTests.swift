@@ -1,5 +1,6 @@
 import PropertyBased
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 

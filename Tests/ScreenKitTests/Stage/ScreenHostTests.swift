@@ -1,5 +1,6 @@
 import Locking
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 

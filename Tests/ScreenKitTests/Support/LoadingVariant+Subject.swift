@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 
 /// Each loading variant as the shared suite drives it.
