@@ -1,4 +1,5 @@
 import Locking
+import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 
