@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 
