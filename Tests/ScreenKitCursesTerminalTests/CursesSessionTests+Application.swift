@@ -2,6 +2,7 @@ import CNCurses
 import Dispatch
 import Locking
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 import TerminalProcess
 import Testing

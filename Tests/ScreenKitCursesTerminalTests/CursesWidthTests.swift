@@ -1,5 +1,6 @@
 import CNCurses
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 import TerminalProcess
 import Testing
