@@ -69,7 +69,10 @@ import Testing
   static let cursesHosts = [
     CursesHost(
       executable: "EmbeddingExample", title: "A plain ncurses program", key: "x",
-      response: "The pane got x")
+      response: "The pane got x"),
+    CursesHost(
+      executable: "Demo", arguments: ["embed", "--latency", "0"], title: "ncurses host program",
+      key: "j", response: "pane took it"),
   ]
 
   @Test(arguments: cursesHosts)

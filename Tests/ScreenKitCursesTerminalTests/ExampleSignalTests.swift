@@ -9,9 +9,9 @@ import Testing
   import Musl
 #endif
 
-/// Every ncurses program in Examples/, ended by each catchable signal whose default action ends
-/// a process: the terminal is put back and the program dies of that signal, as the test host
-/// does (``TerminatingSignalTests``).
+/// Every ncurses program in Examples/ and the demo's embed mode, ended by each catchable signal
+/// whose default action ends a process: the terminal is put back and the program dies of that
+/// signal, as the test host does (``TerminatingSignalTests``).
 ///
 /// An example is code users copy.
 @Suite struct ExampleSignalTests {
@@ -39,6 +39,13 @@ import Testing
     if Sanitizer.isActive { return }
     let (executable, text) = example
     try expectRestored(by: signal, ExampleRun(executable: executable), showing: text)
+  }
+
+  @Test(arguments: signals)
+  func aTerminatingSignalRestoresTheTerminalOfTheDemosEmbedMode(signal: Int32) throws {
+    if Sanitizer.isActive { return }
+    let run = try ExampleRun(executable: "Demo", arguments: ["embed", "--latency", "0"])
+    try expectRestored(by: signal, run, showing: "ncurses host program")
   }
 
   /// Sends `signal` once `run` shows `text`; the program must die of it with its terminal put
