@@ -15,9 +15,10 @@ import ScreenKitCurses
 /// ``EmbeddedHost``.
 ///
 /// The program keeps everything a host owns: `newterm`/`endwin`, raw mode, its loop (`poll`
-/// on the keyboard and the host's wake descriptor, with the host's next deadline as timeout),
-/// its sidebar, and the one `doupdate` per frame. Keys go to the pane first; the program
-/// takes `q` (and Ctrl-C, which raw mode delivers as a key) for itself.
+/// on the keyboard, the restore's events and the host's wake descriptor, with the host's next
+/// deadline as timeout), its sidebar, and the one `doupdate` per frame. Keys go to the pane
+/// first; the program takes `q` (and Ctrl-C, which raw mode delivers as a key) for itself. A
+/// ``CursesRestore`` puts the terminal back however the program ends.
 @MainActor
 enum EmbedProgram {
   /// The width of the program's own sidebar, in columns.
@@ -32,14 +33,19 @@ enum EmbedProgram {
       TerminalError.terminalTypeUnset.exit()
     }
     useUTF8Locale()
+    // NB: before newterm, so ncurses leaves the signals to the restore.
+    let restore: CursesRestore
+    do throws(TerminalError) { restore = try CursesRestore() } catch { error.exit() }
     guard let output = fdopen(dup(1), "w"), let input = fdopen(dup(0), "r") else {
       TerminalError.systemCall("fdopen", errno: errno).exit()
     }
     guard let screen = newterm(type, output, input), let window = sk_stdscr() else {
       TerminalError.unknownTerminalType(type).exit()
     }
+    restore.cursesStarted(output: fileno(output))
     defer {
       endwin()
+      restore.close()
       delscreen(screen)
       fclose(output)
       fclose(input)
@@ -60,12 +66,13 @@ enum EmbedProgram {
       return
     }
     defer { delwin(pane) }
-    await loop(window: window, pane: pane, service: service, settings: settings)
+    await loop(
+      window: window, pane: pane, restore: restore, service: service, settings: settings)
   }
 
   private static func loop(
     window: UnsafeMutablePointer<WINDOW>, pane: UnsafeMutablePointer<WINDOW>,
-    service: CatalogueService, settings: DisplaySettings
+    restore: CursesRestore, service: CatalogueService, settings: DisplaySettings
   ) async {
     let sidebar = EmbedSidebar(window: window, width: sidebarWidth)
     let controller = DemoLoading.controller(
@@ -96,13 +103,14 @@ enum EmbedProgram {
         host.draw()
         sidebar.frames += 1
       }
-      doupdate()
+      restore.update()
 
-      var descriptors = [
-        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      var descriptors = [0, restore.eventDescriptor, host.wakeDescriptor].map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
       _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
+      // A resize arrives below as KEY_RESIZE; after a stop, ncurses has the terminal again.
+      restore.events()
 
       var value: wint_t = 0
       while true {

@@ -10,12 +10,14 @@ import ScreenKitCurses
   import Musl
 #endif
 
-/// The ScreenKit screen the program hosts in its pane: it names the last key it was given.
+/// The ScreenKit screen the program hosts in its pane: it names its size and the last key it
+/// was given.
 final class PaneScreen: Screen {
   private var lastKey: Key?
 
   override func draw(in canvas: inout Canvas) {
     canvas.drawText("A ScreenKit screen in the pane", at: Point(x: 1, y: 0), style: .bold)
+    canvas.drawText("Pane \(bounds.size.width)x\(bounds.size.height)", at: Point(x: 1, y: 1))
     if let lastKey { canvas.drawText("The pane got \(lastKey)", at: Point(x: 1, y: 2)) }
   }
 
@@ -29,16 +31,22 @@ final class PaneScreen: Screen {
 /// `swift run EmbeddingExample`: a plain ncurses program hosting a screen.
 ///
 /// The program owns the terminal, its loop and its header line, and hosts the screen below
-/// that through `EmbeddedHost`. Demo/Embed is the full version (resizing, colours, a sidebar,
-/// loads).
+/// that through `EmbeddedHost`; `CursesRestore` puts the terminal back however it ends. Demo/Embed
+/// is the full version (colours, a sidebar, loads).
 @main
 @MainActor
 enum EmbeddingExample {
   static func main() {
     setlocale(LC_ALL, "")
+    // Before initscr: ncurses then leaves the signals to it.
+    let restore: CursesRestore
+    do throws(TerminalError) { restore = try CursesRestore() } catch { error.exit() }
+    defer { restore.close() }
     guard let window = initscr() else { return }  // initscr exits with a message itself
+    restore.cursesStarted()
     defer { endwin() }
-    raw()
+    // Not raw(): Ctrl-C and Ctrl-Z stay signals, which put the terminal back, then end or stop.
+    cbreak()
     noecho()
     keypad(window, true)
     nodelay(window, true)
@@ -52,17 +60,21 @@ enum EmbeddingExample {
     defer { host.close() }
     while true {
       if host.needsDraw { host.draw() }
-      doupdate()
-      // Sleeps until a key, work posted to the host from another thread, or its next timer.
-      var descriptors = [
-        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      restore.update()  // doupdate, which a Ctrl-Z lets finish
+      // Sleeps until a key, a resize or a continue, work posted to the host from another thread,
+      // or its next timer.
+      var descriptors = [0, restore.eventDescriptor, host.wakeDescriptor].map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
       _ = poll(&descriptors, nfds_t(descriptors.count), host.pollTimeout)
+      restore.events()  // a resize arrives as KEY_RESIZE; after fg ncurses has the terminal again
       var value: wint_t = 0
       while case let status = wget_wch(window, &value), status != ERR {
         if status == OK && value == wint_t(UInt8(ascii: "q")) { return }
-        _ = host.handle(getWchStatus: status, value: value)
+        if status == KEY_CODE_YES && Int32(truncatingIfNeeded: value) == KEY_RESIZE {
+          wresize(pane, sk_lines() - 2, sk_cols())
+        }
+        _ = host.handle(getWchStatus: status, value: value)  // KEY_RESIZE refits the screen
       }
       host.tick()
     }

@@ -65,6 +65,57 @@ import Testing
     try run.expectQuitsWithTheTerminalRestored()
   }
 
+  /// The programs that open ncurses themselves and host a screen in a window of theirs.
+  static let cursesHosts = [
+    CursesHost(
+      executable: "EmbeddingExample", title: "A plain ncurses program", key: "x",
+      response: "The pane got x"),
+    CursesHost(
+      executable: "Demo", arguments: ["embed", "--latency", "0"], title: "ncurses host program",
+      key: "j", response: "pane took it"),
+  ]
+
+  @Test(arguments: cursesHosts)
+  func cursesHostGivesTheTerminalBackWhenStoppedAndTakesItAgainWhenContinued(
+    host: CursesHost
+  ) throws {
+    let run = try ExampleRun(executable: host.executable, arguments: host.arguments)
+    defer { run.terminal.close() }
+    run.expectShows(host.title)
+    run.child.signal(SIGTSTP)
+    #expect(run.child.waitForStop(timeout: .seconds(10)))
+    #expect(try run.terminal.modes() == run.modesBefore)
+    let left = waitUntil(timeout: .seconds(10)) {
+      let text = run.terminal.writtenText
+      guard let entered = text.ranges(of: "\u{1B}[?1049h").last else { return false }
+      return text[entered.upperBound...].contains("\u{1B}[?1049l")
+    }
+    #expect(left, "the alternate screen was not left while stopped")
+    let stopped = run.terminal.byteCount
+    run.child.signal(SIGCONT)
+    // The whole screen again, on the alternate screen, the keys read in the program's modes.
+    let redrawn = waitUntil(timeout: .seconds(10)) {
+      let text = String(decoding: run.terminal.bytes(from: stopped), as: UTF8.self)
+      guard let entered = text.range(of: "\u{1B}[?1049h") else { return false }
+      return text[entered.upperBound...].contains(host.title)
+    }
+    #expect(redrawn, "the continue did not draw the whole screen again")
+    #expect(waitUntil(timeout: .seconds(10)) { (try? run.terminal.modes()) != run.modesBefore })
+    run.terminal.type(host.key)
+    run.expectShows(host.response)
+    try run.expectQuitsWithTheTerminalRestored()
+  }
+
+  @Test func embeddingFitsThePaneToTheTerminalAfterAResize() throws {
+    let run = try ExampleRun(executable: "EmbeddingExample", columns: 80, rows: 24)
+    defer { run.terminal.close() }
+    run.expectShows("Pane 80x22")
+    try run.resize(columns: 100, rows: 30)
+    // NB: the terminal gets only the cells that change.
+    run.expectShows("100x28")
+    try run.expectQuitsWithTheTerminalRestored()
+  }
+
   @Test func ansiHostShowsALoadInItsPaneWithoutCursesAndFollowsKeysAndResizes() throws {
     let run = try ExampleRun(executable: "ANSIHostExample", columns: 80, rows: 24)
     defer { run.terminal.close() }
@@ -175,16 +226,30 @@ import Testing
   }
 }
 
+/// A program that opens ncurses itself: its own text, and a key its pane answers.
+struct CursesHost: Sendable, CustomTestStringConvertible {
+  var executable: String
+  var arguments: [String] = []
+  /// Text the program draws itself, outside the pane.
+  var title: String
+  /// A key for the pane, and what the terminal then shows.
+  var key: String
+  var response: String
+
+  var testDescription: String { ([executable] + arguments).joined(separator: " ") }
+}
+
 /// One example program started on a fresh pseudo-terminal.
 struct ExampleRun {
   let terminal: TerminalRecorder
   let child: ChildProcess
   let modesBefore: TerminalModes
 
-  /// Starts `executable`; with `columns` and `rows`, on a terminal of that size; with
-  /// `ignoredSignals` ignored, as a parent (`nohup`) hands them down.
+  /// Starts `executable` with `arguments`; with `columns` and `rows`, on a terminal of that size;
+  /// with `ignoredSignals` ignored, as a parent (`nohup`) hands them down.
   init(
-    executable: String, columns: Int? = nil, rows: Int? = nil, ignoredSignals: [Int32] = []
+    executable: String, arguments: [String] = [], columns: Int? = nil, rows: Int? = nil,
+    ignoredSignals: [Int32] = []
   ) throws {
     if let columns, let rows {
       terminal = try TerminalRecorder(size: WindowSize(width: columns, height: rows))
@@ -193,7 +258,8 @@ struct ExampleRun {
     }
     modesBefore = try terminal.modes()
     child = try ChildProcess(
-      executable: ChildProcess.productsDirectory + "/" + executable, input: terminal.follower,
+      executable: ChildProcess.productsDirectory + "/" + executable, arguments: arguments,
+      input: terminal.follower,
       output: .descriptor(terminal.follower),
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"], ignoredSignals: ignoredSignals)
   }

@@ -9,17 +9,20 @@ import Testing
   import Musl
 #endif
 
-/// Every ncurses program in Examples/, ended by each catchable signal whose default action ends
-/// a process: the terminal is put back and the program dies of that signal, as the test host
-/// does (``TerminatingSignalTests``). An example is code users copy.
+/// Every ncurses program in Examples/ and the demo's embed mode, ended by each catchable signal
+/// whose default action ends a process: the terminal is put back and the program dies of that
+/// signal, as the test host does (``TerminatingSignalTests``).
+///
+/// An example is code users copy.
 @Suite struct ExampleSignalTests {
-  /// The example programs that open the terminal through ScreenKit's ncurses session, and the
-  /// text each shows once its session is open.
+  /// The example programs that use ncurses, through ScreenKit's session or opening it
+  /// themselves, and the text each shows once the terminal is set up.
   static let examples = [
     ("HelloExample", "Hello, ScreenKit!"),
     ("LoadingControllerExample", "did not answer"),
     ("LoadingProtocolExample", "did not answer"),
     ("NavigationExample", "Voyager 1"),
+    ("EmbeddingExample", "A ScreenKit screen in the pane"),
   ]
 
   /// The 19 catchable signals of POSIX whose default action ends the process (signal(7)).
@@ -35,7 +38,19 @@ import Testing
     // NB: a sanitizer delivers signals at its own safe points; the plain run checks them.
     if Sanitizer.isActive { return }
     let (executable, text) = example
-    let run = try ExampleRun(executable: executable)
+    try expectRestored(by: signal, ExampleRun(executable: executable), showing: text)
+  }
+
+  @Test(arguments: signals)
+  func aTerminatingSignalRestoresTheTerminalOfTheDemosEmbedMode(signal: Int32) throws {
+    if Sanitizer.isActive { return }
+    let run = try ExampleRun(executable: "Demo", arguments: ["embed", "--latency", "0"])
+    try expectRestored(by: signal, run, showing: "ncurses host program")
+  }
+
+  /// Sends `signal` once `run` shows `text`; the program must die of it with its terminal put
+  /// back.
+  private func expectRestored(by signal: Int32, _ run: ExampleRun, showing text: String) throws {
     defer { run.terminal.close() }
     run.expectShows(text)
     let sent = run.terminal.written.count

@@ -72,7 +72,7 @@ public final class CursesTerminal {
   private let screen: OpaquePointer
   private let output: UnsafeMutablePointer<FILE>
   private let input: UnsafeMutablePointer<FILE>
-  private let restorer: TerminalRestorer
+  private let restore: CursesRestore
   private var isOpen = true
   /// The bytes that turn bracketed paste and mouse reporting on, as far as the terminal and
   /// the options want them.
@@ -80,8 +80,6 @@ public final class CursesTerminal {
   /// Whether the next frame must turn the modes ncurses does not own (bracketed paste, mouse
   /// reporting) on: the first frame, and the first after a continue.
   private var needsModesOn = true
-  /// The terminal modes ncurses set up (cbreak, noecho, nonl), applied again after a continue.
-  private var programModes = termios()
   private var reader: TerminalReader
 
   private static var isSessionOpen = false
@@ -103,51 +101,39 @@ public final class CursesTerminal {
     }
     CursesTerminal.useUTF8Locale()
 
-    var modes = termios()
-    guard tcgetattr(options.outputDescriptor, &modes) == 0 else {
-      throw .systemCall("tcgetattr", errno: errno)
-    }
     // NB: the handlers go in before newterm, so ncurses sees custom dispositions and does not
     // install its own (which would exit with the wrong status, from a non-async-safe path).
-    let restorer: TerminalRestorer
-    do throws(RestoreFailure) {
-      restorer = try TerminalRestorer(descriptor: options.outputDescriptor, modes: modes)
-    } catch {
-      switch error {
-      case .alreadyInstalled: throw .alreadyOpen
-      case .systemCall(let name, let code): throw .systemCall(name, errno: code)
-      }
-    }
+    let restore = try CursesRestore(descriptor: options.outputDescriptor)
     // NB: start-up writes (smcup, smkx, civis) are a frame too: a stop meanwhile waits for
     // its end, when the bytes that undo them are ready, instead of the rest landing on the
     // shell's screen after `fg`.
-    _ = restorer.beginFrame()
+    _ = restore.beginFrame()
     let outputCopy = dup(options.outputDescriptor)
     let inputCopy = dup(options.inputDescriptor)
     guard outputCopy >= 0, inputCopy >= 0,
       let output = fdopen(outputCopy, "w"), let input = fdopen(inputCopy, "r")
     else {
       let code = errno
-      restorer.endFrame()
-      restorer.uninstall()
+      restore.endFrame()
+      restore.uninstall()
       throw .systemCall("dup", errno: code)
     }
     guard let screen = newterm(type, output, input) else {
       fclose(output)
       fclose(input)
-      restorer.endFrame()
-      restorer.uninstall()
+      restore.endFrame()
+      restore.uninstall()
       throw .unknownTerminalType(type)
     }
     self.options = options
     self.screen = screen
     self.output = output
     self.input = input
-    self.restorer = restorer
+    self.restore = restore
     reader = TerminalReader(descriptor: options.inputDescriptor)
     // NB: ncurses writes smcup, smkx and civis at its first flush (keypad, curs_set); a signal
     // from then on must find the bytes that undo them ready, or it restores the modes alone.
-    restorer.prepare(bytes: CursesTerminal.restoreBytes())
+    restore.cursesStarted(output: fileno(output))
     guard let window = sk_stdscr() else {
       preconditionFailure("ncurses: newterm succeeded without a standard screen")
     }
@@ -181,13 +167,8 @@ public final class CursesTerminal {
     }
     palette = CursesPalette(
       depth: depth, pairs: Int(sk_color_pairs()), hasDefaultColors: hasDefaultColors)
-    // NB: frames are written to this descriptor; a signal that ends the process silences it
-    // before restoring, so a frame drawn on another thread does not follow the restore.
-    restorer.divert(fileno(output))
-    _ = tcgetattr(options.outputDescriptor, &programModes)
-    restorer.protect()
     CursesTerminal.isSessionOpen = true
-    restorer.endFrame()
+    restore.endFrame()
   }
 
   /// Turns bracketed paste and mouse reporting on (the restore turns them off).
@@ -219,10 +200,10 @@ public final class CursesTerminal {
   }
 
   /// The descriptor that becomes readable when a signal (resize, continue) needs handling.
-  var signalDescriptor: Int32 { restorer.eventDescriptor }
+  var signalDescriptor: Int32 { restore.eventDescriptor }
 
   /// Reads the signal events reported since the last call.
-  func drainSignalEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
+  func drainSignalEvents() -> [TerminalRestorer.Event] { restore.restorer.drainEvents() }
 
   /// Reads what the terminal sent, with one `read(2)` of at most 16 KiB, without blocking.
   ///
@@ -232,20 +213,14 @@ public final class CursesTerminal {
   /// From a stop (Ctrl-Z) until the first frame after the continue, the terminal is the shell's:
   /// what is read then was typed to the shell (echoed and line-edited by it) and is dropped.
   public func readInput() -> TerminalInput {
-    reader.readInput(for: restorer)
+    reader.readInput(for: restore.restorer)
   }
 
   /// Asks the operating system for the terminal's size and resizes ncurses to it; returns
   /// the new size.
   @discardableResult
   public func updateSize() -> Size {
-    var rows: Int32 = 0
-    var columns: Int32 = 0
-    if sk_window_size(options.outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 {
-      _ = resizeterm(rows, columns)
-    }
-    // NB: the next frame must repaint everything the terminal may have reflowed.
-    clearok(sk_curscr(), true)
+    restore.resizeToTerminal()
     return size
   }
 
@@ -256,88 +231,31 @@ public final class CursesTerminal {
     clearok(sk_curscr(), true)
   }
 
-  /// Makes ncurses agree that the terminal was put back behind its back (by the SIGTSTP
-  /// handler), so the next `doupdate` sets it up again (smcup, modes, cursor).
-  ///
-  /// `endwin` would also write: move the shell's cursor to the last row and leave the
-  /// alternate screen a second time. Its output goes to /dev/null instead, so the shell's
-  /// cursor stays where the prompt was.
-  private func forgetTerminalState() {
-    let descriptor = fileno(output)
-    fflush(output)
-    let saved = dup(descriptor)
-    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    if saved >= 0, null >= 0, dup2(null, descriptor) >= 0 {
-      endwin()
-      // NB: not a plain dup2, which would undo a signal's silencing of the descriptor.
-      sk_frames_reconnect(descriptor, saved)
-    } else {
-      endwin()
-    }
-    for descriptor in [null, saved] where descriptor >= 0 {
-      CursesTerminal.closeDescriptor(descriptor)
-    }
-  }
-
-  /// Sets the program's modes again after a continue, dropping in the same step what was typed
-  /// while the terminal was the shell's: it was echoed and line-edited there, and the start of
-  /// a key sequence or a paste among it would swallow the keys typed after `fg`.
-  ///
-  /// `TCSAFLUSH` discards and switches at once, so no key typed after the switch is lost;
-  /// `doupdate` then applies the same modes again.
-  private func takeTerminalBack() {
-    _ = tcsetattr(options.outputDescriptor, TCSAFLUSH, &programModes)
-    var input = stat()
-    var output = stat()
-    if fstat(options.inputDescriptor, &input) == 0, fstat(options.outputDescriptor, &output) == 0,
-      input.st_rdev != output.st_rdev
-    {
-      _ = tcflush(options.inputDescriptor, TCIFLUSH)
-    }
-  }
-
   /// Sends every pending change to the terminal: the one `doupdate` of a frame.
   ///
   /// A stop (Ctrl-Z) arriving meanwhile waits until the frame is written, so no part of it
   /// lands on the shell's screen; after a continue the next frame sets the terminal up again
   /// and repaints everything.
   public func update() {
-    if restorer.beginFrame() {
-      forgetTerminalState()
-      takeTerminalBack()
-      clearok(sk_curscr(), true)
-      needsModesOn = true
-    }
+    if restore.beginFrame() { needsModesOn = true }
     doupdate()
     if needsModesOn {
       needsModesOn = false
       enableModes()
     }
-    restorer.endFrame()
+    restore.endFrame()
   }
 
   /// Ends the session and puts the terminal back as it was; calling it again does nothing.
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    restorer.divert(nil)
     endwin()
+    restore.close()
     delscreen(screen)
     fclose(output)
     fclose(input)
-    restorer.finish()
     CursesTerminal.isSessionOpen = false
-  }
-
-  /// `close(2)`, which the session's own ``close()`` hides.
-  private static func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #elseif canImport(Glibc)
-      _ = Glibc.close(descriptor)
-    #elseif canImport(Musl)
-      _ = Musl.close(descriptor)
-    #endif
   }
 
   /// Selects the environment's character type so ncursesw reads and writes UTF-8.

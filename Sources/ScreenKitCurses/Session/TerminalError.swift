@@ -20,7 +20,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The terminal type cannot address the cursor (its terminfo entry has no `cup`, or it is
   /// a hardcopy or generic type, such as `dumb`), so nothing can be drawn full-screen.
   case noCursorAddressing(String)
-  /// Another ``CursesTerminal`` is open in this process; there is one terminal per process.
+  /// Another ``CursesTerminal`` or ``CursesRestore`` (or an `ANSITerminal`) is open in this
+  /// process; there is one terminal per process.
   case alreadyOpen
   /// A system call failed while setting up, with its `errno`.
   case systemCall(String, errno: Int32)

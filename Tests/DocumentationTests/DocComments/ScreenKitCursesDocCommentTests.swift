@@ -55,4 +55,22 @@ import Testing
     doupdate()
     // end-snippet
   }
+
+  /// `CursesRestore`'s example program, with the `poll` it stands for.
+  static func restoreTheTerminal() throws(TerminalError) {
+    let stdin: Int32 = 0
+    func poll(_ descriptors: [Int32], timeout: Int32) {}
+    // snippet: doc-curses-restore
+    let restore = try CursesRestore()   // before initscr
+    initscr()
+    restore.cursesStarted()
+    // in the program's loop:
+    poll([stdin, restore.eventDescriptor], timeout: -1)
+    restore.events()    // resizes ncurses (KEY_RESIZE), or sets it up again after fg
+    restore.update()    // doupdate: a Ctrl-Z meanwhile waits for its end
+    // at the end:
+    endwin()
+    restore.close()
+    // end-snippet
+  }
 }
