@@ -13,8 +13,7 @@ import Synchronization
 package final class Locked<Value>: @unchecked Sendable {
   private let mutex = Mutex(())
   private let order = Atomic(false)
-  // NB: the mutex already makes each access exclusive.
-  @exclusivity(unchecked) private var value: Value
+  private var value: Value
 
   package init(_ value: Value) {
     self.value = value

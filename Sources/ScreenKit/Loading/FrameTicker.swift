@@ -9,15 +9,13 @@
 public final class FrameTicker {
   /// The time between frames.
   public let interval: Duration
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The current frame number, counted from the clock's start.
-  @exclusivity(unchecked) public private(set) var frame: Int
+  public private(set) var frame: Int
   /// When the frame after ``frame`` starts: `interval * (frame + 1)`.
-  @exclusivity(unchecked) private var nextFrameStart: Duration
+  private var nextFrameStart: Duration
   private let scheduler: Scheduler
-  @exclusivity(unchecked)
   private var subscribers: [ObjectIdentifier: @MainActor (Int) -> Void] = [:]
-  @exclusivity(unchecked) private var timer: Scheduler.Timer?
+  private var timer: Scheduler.Timer?
 
   init(interval: Duration, scheduler: Scheduler) {
     self.interval = interval

@@ -4,9 +4,8 @@
 /// While visible it subscribes to its stage's shared ``FrameTicker``; each frame redraws only
 /// the spinner's cells.
 public final class SpinnerScreen: Screen {
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// What is drawn: style, label, progress and the current frame.
-  @exclusivity(unchecked) public private(set) var spinner: SpinnerView
+  public private(set) var spinner: SpinnerView
 
   /// Creates a spinner screen.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {

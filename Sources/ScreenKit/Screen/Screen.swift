@@ -15,19 +15,18 @@
 /// ```
 @MainActor
 open class Screen {
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The screen that contains this one, if any.
-  @exclusivity(unchecked) public internal(set) weak var parent: Screen?
+  public internal(set) weak var parent: Screen?
   /// The contained screens, in drawing order: later children draw over earlier ones.
-  @exclusivity(unchecked) public internal(set) var children: [Screen] = []
+  public internal(set) var children: [Screen] = []
   /// The stage this screen is shown on, once its hierarchy is mounted.
-  @exclusivity(unchecked) public internal(set) weak var stage: Stage?
+  public internal(set) weak var stage: Stage?
 
   /// The rectangle the screen covers, in its parent's coordinates.
   ///
   /// Parents assign it in ``layoutChildren()``; a change of size lays the screen's own children
   /// out again, and any change redraws the area.
-  @exclusivity(unchecked) public var frame: Rect = .zero {
+  public var frame: Rect = .zero {
     didSet {
       guard frame != oldValue else { return }
       frameDidChange(from: oldValue)
@@ -86,15 +85,15 @@ open class Screen {
   /// Whether ``didLoad()`` has run.
   public internal(set) var isLoaded = false
   /// Where the screen is in its appearance cycle.
-  @exclusivity(unchecked) public internal(set) var appearancePhase: AppearancePhase = .disappeared
+  public internal(set) var appearancePhase: AppearancePhase = .disappeared
 
   var storedTitle = ""
   var storedKeyHints: [KeyHint] = []
   var environmentOverrides = EnvironmentValues()
-  @exclusivity(unchecked) var needsLayout = true
+  var needsLayout = true
   /// For each child index, the bounding box of the frames of that child and all later ones;
   /// `nil` until asked after a change.
-  @exclusivity(unchecked) var laterChildrenBoundsCache: [Rect]?
+  var laterChildrenBoundsCache: [Rect]?
   /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
   var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
   /// The loader of a ``Loading`` screen, which the core consults for keys, drawing and

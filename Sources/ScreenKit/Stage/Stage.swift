@@ -23,33 +23,32 @@ public final class Stage {
   public let scheduler: Scheduler
   /// The base environment every screen inherits.
   public var environment: EnvironmentValues
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The stage's extent in cells.
-  @exclusivity(unchecked) public private(set) var size: Size
+  public private(set) var size: Size
   /// The cell canvas frames are rendered into.
   public internal(set) var canvas: Canvas
   /// The screen that gets keys first, if any.
   public internal(set) weak var focusedScreen: Screen?
   /// Whether the root is mounted (visible).
-  @exclusivity(unchecked) public private(set) var isMounted = false
+  public private(set) var isMounted = false
   /// Whether a frame needs to be rendered.
-  @exclusivity(unchecked) public internal(set) var needsRender = false
+  public internal(set) var needsRender = false
   /// Called once each time ``needsRender`` becomes `true`, so a host can schedule a frame.
   public var onNeedsRender: (@MainActor () -> Void)?
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
   /// The number of ``Screen/draw(in:)`` calls made by the last ``render()``.
-  @exclusivity(unchecked) public internal(set) var lastRenderDrawCount = 0
+  public internal(set) var lastRenderDrawCount = 0
 
-  @exclusivity(unchecked) var dirty: [(screen: Screen, rect: Rect)] = []
+  var dirty: [(screen: Screen, rect: Rect)] = []
   /// The dirty list a frame is drawing, and what it drew: kept, emptied, between frames.
-  @exclusivity(unchecked) var drawing: [(screen: Screen, rect: Rect)] = []
-  @exclusivity(unchecked) var painted: [(screen: Screen, rect: Rect)] = []
-  @exclusivity(unchecked) var redrawn: [Rect] = []
-  @exclusivity(unchecked) var differ = FrameDiffer()
-  @exclusivity(unchecked) var tickers: [Duration: FrameTicker] = [:]
-  @exclusivity(unchecked) var needsFullRedraw = true
-  @exclusivity(unchecked) var layoutQueue: [Screen] = []
+  var drawing: [(screen: Screen, rect: Rect)] = []
+  var painted: [(screen: Screen, rect: Rect)] = []
+  var redrawn: [Rect] = []
+  var differ = FrameDiffer()
+  var tickers: [Duration: FrameTicker] = [:]
+  var needsFullRedraw = true
+  var layoutQueue: [Screen] = []
 
   /// Creates a stage for `root` at `size`; nothing appears until ``mount()``.
   public init(

@@ -34,9 +34,8 @@ public final class Scheduler {
   public nonisolated let taskExecutor: (any TaskExecutor)?
 
   private nonisolated let inbox = Locked(Inbox())
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
-  @exclusivity(unchecked) private var timers: [Entry] = []
-  @exclusivity(unchecked) private var nextID: UInt64 = 0
+  private var timers: [Entry] = []
+  private var nextID: UInt64 = 0
 
   /// Creates a scheduler on `clock`; load tasks run on `taskExecutor` when one is given.
   public nonisolated init(clock: ScreenClock = .continuous, taskExecutor: (any TaskExecutor)? = nil)

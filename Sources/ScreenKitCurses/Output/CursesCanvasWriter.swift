@@ -11,15 +11,14 @@ public import ScreenKit
 /// `Stage.invalidateOutput()` so the next frame hands over every cell.
 @MainActor
 public final class CursesCanvasWriter {
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The window written to.
-  @exclusivity(unchecked) public private(set) var window: UnsafeMutablePointer<WINDOW>
+  public private(set) var window: UnsafeMutablePointer<WINDOW>
   /// Where the grid's top-left cell goes in the window.
-  @exclusivity(unchecked) public private(set) var origin: Point
+  public private(set) var origin: Point
   /// The colours cells are drawn with.
   public let palette: CursesPalette
   /// The number of cells the last ``write(_:of:)`` handed to ncurses.
-  @exclusivity(unchecked) public private(set) var lastFrameCellCount = 0
+  public private(set) var lastFrameCellCount = 0
 
   // NB: one buffer for every cell's characters, made once: an array would be allocated per
   // frame, and a closure given a temporary one is checked for the main actor on every frame.

@@ -11,9 +11,8 @@ import ScreenKit
 public final class CursesPalette {
   /// How many colours the palette draws with.
   public let depth: ColorDepth
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The pairs allocated so far.
-  @exclusivity(unchecked) public private(set) var table: ColorPairTable
+  public private(set) var table: ColorPairTable
   /// Whether ncurses accepted `use_default_colors`, so `-1` is the terminal's own colour.
   private let hasDefaultColors: Bool
   /// On a direct-colour terminal, the colour numbers below which `setaf` still picks the

@@ -33,7 +33,7 @@ public final class CursesApplication {
   public var options: CursesTerminal.Options
   /// The shortest time between two frames that timers alone asked for; a frame for input, a
   /// signal or a load's result is never held back.
-  @exclusivity(unchecked) public var frameInterval: Duration = .milliseconds(16)
+  public var frameInterval: Duration = .milliseconds(16)
   /// Called with the application and each key that no screen handled; the application
   /// decides what it means (for example `q` quits).
   ///
@@ -41,34 +41,33 @@ public final class CursesApplication {
   /// captured its own application would keep it alive forever.
   public var onUnhandledKey: (@MainActor (CursesApplication, Key) -> Void)?
 
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
   /// The number of frames written since ``run()`` began.
-  @exclusivity(unchecked) public private(set) var frameCount = 0
+  public private(set) var frameCount = 0
   /// The number of times the loop woke up (input, signal, timer or posted work).
-  @exclusivity(unchecked) public private(set) var wakeCount = 0
+  public private(set) var wakeCount = 0
   /// When the loop will next wake by itself, on the scheduler's clock.
   ///
   /// The earlier of the next timer and a paced frame; `nil` while nothing is due, when only an
   /// event (input, a signal, posted work) can wake it: an idle program makes no wake-ups.
   public var nextWakeDeadline: Duration? { armedDeadline }
 
-  @exclusivity(unchecked) private var terminal: CursesTerminal?
+  private var terminal: CursesTerminal?
   /// The main thread's loop when ``CursesRunLoop`` runs it; `nil` on libdispatch's main queue.
-  @exclusivity(unchecked) private var loop: MainLoop?
+  private var loop: MainLoop?
   private var loopWatches: [Int] = []
   private var input: InputFeed?
-  @exclusivity(unchecked) private var writer: CursesCanvasWriter?
+  private var writer: CursesCanvasWriter?
   private var sources: [any DispatchSourceProtocol] = []
   /// Entered by each source and left by its cancel handler, after which dispatch no longer
   /// watches its descriptor and the descriptor may be closed.
   private var sourcesWatching = DispatchGroup()
-  @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
-  @exclusivity(unchecked) private var armedDeadline: Duration?
-  @exclusivity(unchecked) private var lastFrame: Duration?
-  @exclusivity(unchecked) private var isPumpScheduled = false
-  @exclusivity(unchecked) private var isPumping = false
+  private var timer: (any DispatchSourceTimer)?
+  private var armedDeadline: Duration?
+  private var lastFrame: Duration?
+  private var isPumpScheduled = false
+  private var isPumping = false
   private var continuation: CheckedContinuation<Void, Never>?
-  @exclusivity(unchecked) private var isQuitting = false
+  private var isQuitting = false
 
   /// Creates an application showing `root`; nothing happens until ``run()``.
   public init(

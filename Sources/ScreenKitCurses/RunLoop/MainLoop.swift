@@ -44,16 +44,15 @@ final class MainLoop {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let thread = pthread_self()
-  // NB: per-frame state skips run-time exclusivity checks; why that is safe: README, Decisions.
-  @exclusivity(unchecked) private var watches: [Watch] = []
-  @exclusivity(unchecked) private var nextWatchID = 0
-  @exclusivity(unchecked) private var deadline: ContinuousClock.Instant?
-  @exclusivity(unchecked) private var onDeadline: (@MainActor () -> Void)?
+  private var watches: [Watch] = []
+  private var nextWatchID = 0
+  private var deadline: ContinuousClock.Instant?
+  private var onDeadline: (@MainActor () -> Void)?
   /// libdispatch's main-queue descriptor, or -1 where the platform has none.
   private let mainQueueDescriptor: Int32
-  @exclusivity(unchecked) private var pollDescriptors: [pollfd] = []
+  private var pollDescriptors: [pollfd] = []
   /// The number of times `poll` returned, for tests and benchmarks.
-  @exclusivity(unchecked) private(set) var wakeCount = 0
+  private(set) var wakeCount = 0
 
   /// Creates the loop of the calling thread, which must be the main thread of a program that
   /// did not call `dispatch_main`.
