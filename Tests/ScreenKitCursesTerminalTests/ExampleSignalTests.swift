@@ -9,7 +9,7 @@ import Testing
   import Musl
 #endif
 
-/// Every ncurses program in Examples/ and the demo's embed mode, ended by each catchable signal
+/// Every ncurses program in Examples/, the demo and its embed mode, ended by each catchable signal
 /// whose default action ends a process: the terminal is put back and the program dies of that
 /// signal, as the test host does (``TerminatingSignalTests``).
 ///
@@ -46,6 +46,13 @@ import Testing
     if Sanitizer.isActive { return }
     let run = try ExampleRun(executable: "Demo", arguments: ["embed", "--latency", "0"])
     try expectRestored(by: signal, run, showing: "ncurses host program")
+  }
+
+  @Test(arguments: signals)
+  func aTerminatingSignalRestoresTheTerminalOfTheDemo(signal: Int32) throws {
+    if Sanitizer.isActive { return }
+    let run = try ExampleRun(executable: "Demo", arguments: ["--latency", "0"])
+    try expectRestored(by: signal, run, showing: "Episodes")
   }
 
   /// Sends `signal` once `run` shows `text`; the program must die of it with its terminal put
