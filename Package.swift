@@ -22,8 +22,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
   ],
   targets: [
-    // The package's one lock (README, Decisions): standard library only, below every module
-    // that shares state between threads.
+    // The package's one lock (docs/decisions/2026-11-23-one-lock.md): standard library only,
+    // below every module that shares state between threads.
     .target(name: "Locking", swiftSettings: strict),
     .target(
       name: "ScreenKit",
@@ -74,9 +74,9 @@ let package = Package(
       swiftSettings: strict,
       // The Swift runtime, libdispatch and FoundationEssentials linked into the program rather
       // than loaded from a dozen shared libraries: start-up and memory are measured in the
-      // README's Decisions (lld packs the relative relocations the static runtime brings).
+      // docs/decisions (lld packs the relative relocations the static runtime brings).
       // The release build links the C libraries too (a static executable: 2 MiB less at the
-      // peak, see Decisions); the debug build keeps them shared, as the sanitizers need.
+      // peak, see docs/decisions); the debug build keeps them shared, as the sanitizers need.
       // NB: unsafe flags on an executable only: no library product contains Demo, so the
       // package stays usable as a dependency. The two FoundationEssentials parts are named
       // because its static library does not link them itself, and a static ncurses needs its
@@ -91,7 +91,7 @@ let package = Package(
         .unsafeFlags(
           [
             "-static-executable", "-ltinfo",
-            // The functions a session runs first, in few pages (Decisions; .ci/hot-functions).
+            // The functions a session runs first, in few pages (docs/decisions; .ci/hot-functions).
             "-Xlinker",
             "--symbol-ordering-file=\(Context.packageDirectory)/Demo/Link/hot-functions.txt",
             "-Xlinker", "--no-warn-symbol-ordering",
@@ -118,7 +118,7 @@ let package = Package(
     .executableTarget(
       name: "ANSIHostExample", dependencies: ["ScreenKit", "ScreenKitTerminal"],
       path: "Examples/ANSIHost", swiftSettings: strict),
-    // Every Swift block of README.md and the DocC articles, compiled and checked against the docs.
+    // Every Swift block of README.md, docs and the DocC articles, compiled and checked.
     .testTarget(
       name: "DocumentationTests",
       dependencies: [

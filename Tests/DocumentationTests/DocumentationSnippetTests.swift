@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// No Swift block reaches the documentation without compiling: each one, in README.md, in a DocC
-/// article or in a doc comment, must be, verbatim, a snippet region of a test file, which the
-/// test build compiles and a test beside it runs.
+/// No Swift block reaches the documentation without compiling: each one, in README.md, in a page
+/// in docs, in a DocC article or in a doc comment, must be, verbatim, a snippet region of a test
+/// file, which the test build compiles and a test beside it runs.
 @Suite struct DocumentationSnippetTests {
   @Test func everySwiftBlockOfTheDocumentationIsACompiledSnippet() throws {
     let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
@@ -34,24 +34,26 @@ import Testing
     #expect(Set(names).count == names.count, "snippet names are unique: \(names.sorted())")
   }
 
-  @Test func theBlocksOfEachReadmeSectionAreSnippetsOfOneFile() throws {
-    let readme = DocumentationSources.root.appendingPathComponent("README.md")
-    let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
-    let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
+  @Test func theBlocksOfEachSectionAreSnippetsOfOneFile() throws {
     let snippets = try DocumentationSources.testFiles().flatMap(DocumentationSources.snippets)
-    var files: [Int: Set<String>] = [:]
-    for block in try DocumentationSources.blocks(in: readme) {
-      guard let heading = headings.last(where: { $0 < block.line }),
-        let snippet = snippets.first(where: { $0.code == block.code })
-      else { continue }
-      files[heading, default: []].insert(snippet.file)
-    }
-    for (heading, files) in files.sorted(by: { $0.key < $1.key }) where files.count > 1 {
-      Issue.record(
-        """
-        README, "\(lines[heading].dropFirst(3))": a reader pastes a section's blocks into one \
-        file, so their snippets share one file and one scope; they are in \(files.sorted())
-        """)
+    for page in DocumentationSources.markdownPages() {
+      let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
+      let headings = lines.indices.filter { lines[$0].hasPrefix("## ") }
+      var files: [Int: Set<String>] = [:]
+      for block in try DocumentationSources.blocks(in: page) {
+        guard let heading = headings.last(where: { $0 < block.line }),
+          let snippet = snippets.first(where: { $0.code == block.code })
+        else { continue }
+        files[heading, default: []].insert(snippet.file)
+      }
+      for (heading, files) in files.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+        Issue.record(
+          """
+          \(DocumentationSources.relative(page)), "\(lines[heading].dropFirst(3))": a reader \
+          pastes a section's blocks into one file, so their snippets share one file and one \
+          scope; they are in \(files.sorted())
+          """)
+      }
     }
   }
 

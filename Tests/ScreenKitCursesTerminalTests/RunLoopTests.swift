@@ -135,7 +135,7 @@ import Testing
   /// first load, and before any load nothing at all: the main thread sleeps in one `poll`.
   ///
   /// NB: the monitor is the price of leaving the program's tasks on the toolchain's default
-  /// executor (README, Decisions: "The program's tasks stay on the default executor").
+  /// executor (docs/decisions/2026-11-25-default-executor.md).
   @Test(arguments: RunLoopTests.runLoops)
   func anIdleProgramWakesOnlyThePoolMonitorAfterALoad(runLoop: String) throws {
     let (terminal, child, _) = try TestHostLauncher.start(

@@ -1,4 +1,4 @@
-/// Prints figures as an aligned plain-text table, and as a Markdown table for the README.
+/// Prints figures as an aligned plain-text table, and as a Markdown table for docs/performance.md.
 enum TablePrinter {
   /// The table as lines of text, columns padded to the widest cell (by character count).
   static func text(_ figures: [Figure]) -> String {

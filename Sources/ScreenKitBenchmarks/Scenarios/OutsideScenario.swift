@@ -17,7 +17,8 @@ import TerminalProcess
 /// every program alike; CPU and context switches come from `/proc/PID/task/*/` and `wait4`.
 ///
 /// The `runloops` instance runs the container probe on each of the demo's run loops instead
-/// (libdispatch's main queue, and the poll loop draining that queue), the figures the README's run-loop decision rests on.
+/// (libdispatch's main queue, and the poll loop draining that queue), the figures the run-loop
+/// decision (docs/decisions) rests on.
 final class OutsideScenario: Scenario {
   let name: String
   private(set) var comparisonTables: [ComparisonTable] = []

@@ -1,9 +1,13 @@
 // swift-format-ignore-file
 import ScreenKit
+import ScreenKitCurses
 import Testing
 
-/// README, "The core in five lines", as a host runs it.
-@MainActor func coreInFiveLines() -> (Stage, FrameChanges) {
+/// README, "The core in five lines", as a host runs it, and the program that hands its `main`
+/// to the host. That program is compiled here and never run: `CursesRunLoop.main` takes the
+/// process. Its quit handler is `GettingStartedSnippetTests`' and, on a pseudo-terminal,
+/// `CursesSessionTests.theDocumentedQuitHandlerDoesNotKeepTheApplicationAlive`.
+@MainActor func coreInFiveLines(inTheTerminal: Bool = false) -> (Stage, FrameChanges) {
   // snippet: readme-core
   final class Greeting: Screen {
     override func draw(in canvas: inout Canvas) { canvas.drawText("Hi", at: .zero) }
@@ -12,6 +16,17 @@ import Testing
   stage.mount(); stage.send(.down); stage.update()   // a host does this; tests use the harness
   let changes = stage.render()   // the cells this frame changed, for the host to write
   // end-snippet
+  if inTheTerminal {
+    // snippet: readme-core-run
+    CursesRunLoop.main {   // the main thread becomes the loop; never returns
+      let application = CursesApplication(root: Greeting())   // the host
+      application.onUnhandledKey = { application, key in
+        if key == "q" { application.quit() }
+      }
+      do throws(TerminalError) { try await application.run() } catch { error.exit() }
+    }
+    // end-snippet
+  }
   return (stage, changes)
 }
 

@@ -1,7 +1,11 @@
 // swift-format-ignore-file
+// The README's "Testing screens" imports: what a screen test names comes from these four.
+// snippet: readme-testing-imports
 import ScreenKit
-import ScreenKitTesting
+import ScreenKitSimulation   // VirtualClock, ManualTaskExecutor, SeededRandom, LoadingVariant
+import ScreenKitTesting      // ScreenHarness, expectScreen, FakeLoader
 import Testing
+// end-snippet
 
 /// The screen the README's harness example tests: a title and two rows, `>` at the selection.
 final class EpisodesScreen: Screen {
@@ -35,3 +39,12 @@ final class EpisodesScreen: Screen {
   await harness.finish()   // fails on pending timers, loads in flight, broken lifecycle order
 }
 // end-snippet
+
+/// `VirtualClock` is ScreenKitSimulation's: ScreenKitTesting does not re-export it.
+@Test @MainActor func theHarnessRunsOnAVirtualClock() async {
+  let harness = ScreenHarness(root: EpisodesScreen())
+  let clock: VirtualClock = harness.clock
+  await harness.advance(by: .seconds(5))
+  #expect(clock.now.offset == .seconds(5))
+  await harness.finish()
+}

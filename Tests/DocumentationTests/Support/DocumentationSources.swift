@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A snippet region is the lines of a test file between `// snippet: NAME` and
 /// `// end-snippet`; a documentation block is a fenced ```` ```swift ```` block of README.md, of
-/// a DocC article, or of a `///` doc comment in Sources (DocC shows those on symbol pages). Both
+/// a page in docs, of a DocC article, or of a `///` doc comment in Sources (DocC shows those on
+/// symbol pages). Both
 /// are compared without their common indentation, so a snippet may sit inside a function or a
 /// type.
 enum DocumentationSources {
@@ -28,13 +29,20 @@ enum DocumentationSources {
     .deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// README.md, every article and landing page of every DocC catalogue in Sources, and every
-  /// Swift file in Sources, whose doc comments DocC shows on the symbol pages.
+  /// README.md and the pages in docs, every article and landing page of every DocC catalogue
+  /// in Sources, and every Swift file in Sources, whose doc comments DocC shows on the symbol
+  /// pages.
   static func documentationFiles() -> [URL] {
-    [root.appendingPathComponent("README.md")]
+    markdownPages()
       + files(under: root.appendingPathComponent("Sources")) {
         ($0.pathExtension == "md" && $0.path.contains(".docc/")) || $0.pathExtension == "swift"
       }
+  }
+
+  /// README.md and every Markdown page in docs: what a reader reads as one page per file.
+  static func markdownPages() -> [URL] {
+    [root.appendingPathComponent("README.md")]
+      + files(under: root.appendingPathComponent("docs")) { $0.pathExtension == "md" }
   }
 
   /// Every Swift file under Tests.
@@ -105,7 +113,8 @@ enum DocumentationSources {
       .joined(separator: "\n")
   }
 
-  private static func relative(_ file: URL) -> String {
+  /// The path of `file` from the package's root folder.
+  static func relative(_ file: URL) -> String {
     String(file.path.dropFirst(root.path.count + 1))
   }
 
