@@ -54,9 +54,12 @@ let package = Package(
         .linkedLibrary("ncursesw", .when(platforms: [.linux])),
         .linkedLibrary("ncurses", .when(platforms: [.macOS])),
       ]),
+    // libdispatch's main-queue hooks, for the loop that owns the main thread; private
+    // interface, declared here only, and -1 (the standard main queue) where it is missing.
+    .target(name: "CMainQueue"),
     .target(
       name: "ScreenKitCurses",
-      dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "Locking"],
+      dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "CMainQueue", "Locking"],
       swiftSettings: strict),
     .executableTarget(
       name: "ScreenKitCursesTestHost",

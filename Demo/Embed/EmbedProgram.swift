@@ -95,12 +95,12 @@ enum EmbedProgram {
     defer { host.close() }
 
     while true {
-      if sidebar.needsDraw {
+      if sidebar.needsFrame {
         sidebar.draw()
         wnoutrefresh(window)
       }
-      if host.needsDraw {
-        host.draw()
+      if host.needsFrame {
+        host.drawFrame()
         sidebar.frames += 1
       }
       restore.update()
@@ -120,7 +120,7 @@ enum EmbedProgram {
           wresize(pane, sk_lines(), max(1, sk_cols() - sidebarWidth))
           host.move(to: pane)
           werase(window)
-          sidebar.needsDraw = true
+          sidebar.needsFrame = true
           continue
         }
         // Ctrl-C arrives as a key in raw mode; it quits like q, with the terminal restored.

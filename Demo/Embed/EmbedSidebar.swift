@@ -6,17 +6,17 @@ import ScreenKit
 @MainActor
 final class EmbedSidebar {
   /// The pane's `LoadingState`, as reported by the controller.
-  var paneState = "idle" { didSet { needsDraw = true } }
+  var paneState = "idle" { didSet { needsFrame = true } }
   /// The title of the selected row, as the hosted list reports it.
-  var selected = "–" { didSet { needsDraw = true } }
+  var selected = "–" { didSet { needsFrame = true } }
   /// The title of the last episode opened with Enter.
-  var opened = "–" { didSet { needsDraw = true } }
+  var opened = "–" { didSet { needsFrame = true } }
   /// Who handled the last key.
-  var lastKey = "–" { didSet { needsDraw = true } }
+  var lastKey = "–" { didSet { needsFrame = true } }
   /// The frames the pane has drawn.
-  var frames = 0 { didSet { needsDraw = true } }
+  var frames = 0 { didSet { needsFrame = true } }
   /// Whether the sidebar must be drawn again.
-  var needsDraw = true
+  var needsFrame = true
 
   private let window: UnsafeMutablePointer<WINDOW>
   private let width: Int32
@@ -29,7 +29,7 @@ final class EmbedSidebar {
 
   /// Draws the sidebar with `mvwaddstr`, every line padded to clear what was there.
   func draw() {
-    needsDraw = false
+    needsFrame = false
     let text = Int(width) - 3
     let about =
       "Plain ncurses draws this column; the pane is a ScreenKit LoadingController in an EmbeddedHost."

@@ -53,7 +53,7 @@ enum ANSIHostExample {
       let events = terminal.events()
       if !events.isEmpty { drawSidebar(terminal) }
       if events.contains(.resized) { host.resize(to: paneSize(terminal)) }
-      if events.contains(.continued) { host.redrawAll() }
+      if events.contains(.continued) { host.invalidateOutput() }
       switch terminal.readInput() {
       case .bytes(let bytes):
         for event in host.decode(bytes: bytes) {

@@ -59,7 +59,7 @@ enum EmbeddingExample {
     else { return }
     defer { host.close() }
     while true {
-      if host.needsDraw { host.draw() }
+      if host.needsFrame { host.drawFrame() }
       restore.update()  // doupdate, which a Ctrl-Z lets finish
       // Sleeps until a key, a resize or a continue, work posted to the host from another thread,
       // or its next timer.

@@ -221,11 +221,10 @@ public final class ScreenHarness {
 
   /// Renders a frame if anything is dirty: lays out and resolves focus, then draws.
   public func renderIfNeeded() {
-    guard stage.needsRender else { return }
-    stage.update()
-    lastFrameChanges = stage.render()
+    guard stage.needsFrame else { return }
+    lastFrameChanges = stage.frame()
     frameCount += 1
-    lastFrameDrawCount = stage.lastRenderDrawCount
+    lastFrameDrawCount = stage.lastFrameDrawCount
   }
 
   /// The screen as lines of text; trailing spaces are kept, so each line is as wide as the stage

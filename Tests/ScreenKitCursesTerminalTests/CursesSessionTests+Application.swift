@@ -133,11 +133,11 @@ extension CursesSessionTests {
   }
 
   @Test func farFutureDispatchTimesAreNever() {
-    #expect(CursesApplication.dispatchTime(after: .seconds(Int.max)) == .distantFuture)
-    #expect(CursesApplication.dispatchTime(after: Duration(attoseconds: .max)) == .distantFuture)
-    #expect(CursesApplication.dispatchTime(after: .nanoseconds(Int64.max)) == .distantFuture)
+    #expect(DispatchEventLoop.dispatchTime(after: .seconds(Int.max)) == .distantFuture)
+    #expect(DispatchEventLoop.dispatchTime(after: Duration(attoseconds: .max)) == .distantFuture)
+    #expect(DispatchEventLoop.dispatchTime(after: .nanoseconds(Int64.max)) == .distantFuture)
     let before = DispatchTime.now()
-    let soon = CursesApplication.dispatchTime(after: .milliseconds(5))
+    let soon = DispatchEventLoop.dispatchTime(after: .milliseconds(5))
     #expect(soon.uptimeNanoseconds >= before.uptimeNanoseconds + 5_000_000)
     #expect(soon.uptimeNanoseconds <= DispatchTime.now().uptimeNanoseconds + 5_000_000)
   }

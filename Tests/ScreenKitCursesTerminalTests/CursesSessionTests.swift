@@ -250,19 +250,19 @@ import Testing
         left.close()
         right.close()
       }
-      #expect(left.needsDraw && right.needsDraw)
-      left.draw()
-      right.draw()
+      #expect(left.needsFrame && right.needsFrame)
+      left.drawFrame()
+      right.drawFrame()
       doupdate()
-      #expect(!left.needsDraw && !right.needsDraw)
+      #expect(!left.needsFrame && !right.needsFrame)
       #expect(rowText(window, y: 0, width: 22) == "host program's own row")
       #expect(rowText(window, y: 2, x: 0, width: 40).hasPrefix("left 左 "))
       #expect(rowText(window, y: 2, x: 40, width: 40).hasPrefix("right 右 "))
       #expect(rowText(window, y: 12, width: 80).allSatisfy { $0 == " " })
 
       right.send("x")
-      #expect(right.needsDraw && !left.needsDraw)
-      right.draw()
+      #expect(right.needsFrame && !left.needsFrame)
+      right.drawFrame()
       #expect(right.writer.lastFrameCellCount == 1)
       #expect(rowText(window, y: 3, x: 40, width: 40).hasPrefix("x"))
       #expect(rowText(window, y: 3, x: 0, width: 40).allSatisfy { $0 == " " })
@@ -303,7 +303,7 @@ import Testing
       ]
       for region in regions {
         host.move(to: window, region: region)
-        host.draw()
+        host.drawFrame()
         doupdate()
       }
       #expect(rowText(window, y: 1, width: 20).hasPrefix("世界 wide"))
@@ -318,13 +318,13 @@ import Testing
         root: label, window: window, palette: CursesPalette(),
         scheduler: Scheduler(clock: ScreenClock(clock)))
       defer { host.close() }
-      host.draw()
+      host.drawFrame()
       host.stage.scheduler.schedule(after: .seconds(1)) { label.text = "timer" }
       #expect(host.timeUntilNextDeadline == .seconds(1))
       #expect(host.tick() == 0)
       clock.advance(to: .init(offset: .seconds(1)))
       #expect(host.tick() == 1)
-      #expect(host.needsDraw)
+      #expect(host.needsFrame)
 
       var descriptor = pollfd(fd: host.wakeDescriptor, events: Int16(POLLIN), revents: 0)
       #expect(poll(&descriptor, 1, 0) == 0)
@@ -332,7 +332,7 @@ import Testing
       #expect(poll(&descriptor, 1, 0) == 1)
       #expect(host.tick() == 1)
       #expect(poll(&descriptor, 1, 0) == 0)
-      host.draw()
+      host.drawFrame()
       #expect(rowText(window, y: 0, width: 6) == "posted")
     }
   }

@@ -38,7 +38,7 @@ private final class Greeting: Screen {
       pane.handle(bytes: bytes.prefix(max(count, 0)))   // keys for the pane
     }
     pane.tick()   // due timers and posted work
-    if pane.needsDraw { pane.draw() }   // wnoutrefresh only
+    if pane.needsFrame { pane.drawFrame() }   // wnoutrefresh only
     doupdate()
   }
   pane.close()

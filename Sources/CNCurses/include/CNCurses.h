@@ -101,6 +101,5 @@ int sk_terminal_check(const char *type, int fd);
 // NB: the session's process-wide side has no ncurses in it (a program without ncurses uses it
 // through ScreenKitTerminal); included here, code that imports CNCurses sees it too.
 #include <CTerminalSession.h>
-#include "CNCursesRunLoop.h"
 
 #endif

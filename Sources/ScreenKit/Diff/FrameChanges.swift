@@ -1,10 +1,10 @@
 /// The cells one frame changed, as runs in row order: what a host writes to its output.
 ///
-/// ``Stage/render()`` returns it; the cells themselves are read from the grid the frame was
+/// ``Stage/frame()`` returns it; the cells themselves are read from the grid the frame was
 /// rendered into (``Stage/canvas``), with ``CellGrid/cells(in:)``:
 ///
 /// ```swift
-/// let changes = stage.render()
+/// let changes = stage.frame()
 /// let grid = stage.canvas.grid
 /// for run in changes.runs {
 ///   moveCursor(to: Point(x: run.x, y: run.y))

@@ -1,7 +1,7 @@
 /// Finds the cells a frame changed, by comparing the rectangles drawn again with its own copy
 /// of the frame before.
 ///
-/// A ``Stage`` keeps one and hands out its result from ``Stage/render()``; make one yourself
+/// A ``Stage`` keeps one and hands out its result from ``Stage/frame()``; make one yourself
 /// only to diff grids that no stage rendered. The copy is updated cell by cell, so a frame
 /// costs what it changed, and the result's storage is reused from frame to frame.
 public struct FrameDiffer: Sendable {

@@ -9,7 +9,7 @@ extension Screen {
   /// The child gets ``willMove(toParent:)`` before and ``didMove(toParent:)`` after the change;
   /// a move from another parent first removes it there (with `willMove(toParent: nil)` and
   /// `didMove(toParent: nil)`). If this screen is visible the child appears, after its
-  /// `willMove` and before its `didMove`. Both are laid out at the next ``Stage/update()``,
+  /// `willMove` and before its `didMove`. Both are laid out at the next ``Stage/frame()``,
   /// never during the change. Adding a screen to itself or to one of its own descendants
   /// stops the program with a message.
   public func insertChild(_ child: Screen, at index: Int) {

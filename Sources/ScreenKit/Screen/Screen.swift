@@ -231,7 +231,7 @@ open class Screen {
     if old.size != frame.size { setNeedsLayout() }
     parent?.laterChildrenBoundsCache = nil
     guard let stage, let parent else {
-      stage?.invalidateAll()
+      stage?.setNeedsDisplay()
       return
     }
     // The uncovered old area belongs to the parent again; the new area is this screen's.

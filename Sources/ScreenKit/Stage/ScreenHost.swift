@@ -1,12 +1,13 @@
-/// Hosts a screen hierarchy inside any terminal program, which keeps its own loop, its own
-/// terminal modes and its own renderer; the program writes each frame's changed cells itself.
+/// The contract between a screen hierarchy and the program that shows it: every host is built
+/// on it (`CursesApplication` and `EmbeddedHost` in ScreenKitCurses, a program that writes
+/// escape codes itself), so a frame, a wake-up and an event mean the same everywhere.
 ///
-/// The contract is the one ncurses hosts have (`EmbeddedHost` in ScreenKitCurses is built on
-/// this type): the program forwards input as decoded events (``handle(_:)``) or as the bytes
-/// it read (``handle(bytes:)``), sleeps until its input, a wake (the `wake` closure it
-/// provides, called from any thread when work is posted, e.g. writing to its own pipe) or
-/// ``timeUntilNextDeadline``, then calls ``tick()`` and, when ``needsFrame`` is set,
-/// ``frame()``: it writes the returned runs' cells of ``grid`` at its own offset.
+/// The program keeps its own loop, terminal modes and output. It forwards input as the bytes
+/// it read (``handle(bytes:)``) or as decoded events (``handle(_:)``); sleeps until its input,
+/// a wake (the `wake` closure it provides, called from any thread when work is posted, e.g.
+/// writing to its own pipe) or ``timeUntilNextDeadline``; then calls ``tick()`` and, when
+/// ``needsFrame`` is set, ``frame()``, and writes the returned runs' cells of ``grid`` at its
+/// own offset.
 ///
 /// A host has no globals, installs no signal handlers and never exits, so several can live
 /// side by side. Examples/ANSIHost is a complete program that writes ANSI escape codes.
@@ -23,8 +24,10 @@
 public final class ScreenHost {
   /// The stage the hosted hierarchy is shown on.
   public let stage: Stage
+  /// Called with each key that no screen handled (an Escape completed by ``tick()`` too); the
+  /// program decides what it means, for example `q` quits.
+  public var onUnhandledKey: (@MainActor (Key) -> Void)?
 
-  private let scheduler: Scheduler
   private let makeDecoder: @MainActor () -> InputDecoder
   private var input: InputFeed?
 
@@ -40,20 +43,32 @@ public final class ScreenHost {
   ///     program can read its terminal's key sequences only once its terminal is set up; a
   ///     program that leaves the mouse to the terminal says so here
   ///     (`InputDecoder(terminalReportsMouse: false)`).
-  ///   - wake: Called, on any thread, when work is posted from another thread; the program
-  ///     wakes its loop and calls ``tick()`` on the main actor. It must not block.
-  public init(
+  ///   - wake: Called, on any thread, when work is posted; the program wakes its loop and
+  ///     calls ``tick()`` on the main actor. It must not block.
+  public convenience init(
     root: Screen, size: Size, scheduler: Scheduler = Scheduler(),
     environment: EnvironmentValues = EnvironmentValues(),
     decoder: @escaping @MainActor () -> InputDecoder = { InputDecoder() },
     wake: (@Sendable () -> Void)? = nil
   ) {
-    self.scheduler = scheduler
+    self.init(
+      stage: Stage(root: root, size: size, scheduler: scheduler, environment: environment),
+      decoder: decoder, wake: wake)
+  }
+
+  /// Hosts a stage made beforehand (a host that exists before its output does, as a terminal
+  /// application before ``frame()`` has a terminal), and mounts it.
+  package init(
+    stage: Stage, decoder: @escaping @MainActor () -> InputDecoder,
+    wake: (@Sendable () -> Void)?
+  ) {
+    self.stage = stage
     self.makeDecoder = decoder
-    self.stage = Stage(root: root, size: size, scheduler: scheduler, environment: environment)
-    scheduler.wakeHandler = wake
+    stage.scheduler.wakeHandler = wake
     stage.mount()
   }
+
+  private var scheduler: Scheduler { stage.scheduler }
 
   /// The scheduler time of the earliest pending timer (an animation, a timeout, or the
   /// Escape deadline of ``handle(bytes:)``), or `nil` when none is set.
@@ -79,8 +94,8 @@ public final class ScreenHost {
   /// ``tick()`` at that time delivers it; ``nextDeadline`` counts it too.
   public var escapeDeadline: Duration? { input?.deadline }
 
-  /// Whether a frame is waiting to be drawn.
-  public var needsFrame: Bool { stage.needsRender }
+  /// Whether something changed since the last ``frame()``.
+  public var needsFrame: Bool { stage.needsFrame }
 
   /// The cells of the last frame; ``frame()``'s runs say which of them to write.
   public var grid: CellGrid { stage.canvas.grid }
@@ -94,21 +109,22 @@ public final class ScreenHost {
     scheduler.runDue()
   }
 
-  /// Delivers an event the program decoded and returns whether anything handled it; a
-  /// resize lays the screens out again at the new size and repaints the next frame whole.
+  /// Delivers an event the program decoded and returns whether anything handled it.
+  ///
+  /// A key nothing handled goes to ``onUnhandledKey``. A resize lays the screens out again at
+  /// the new size and repaints the next frame whole.
   ///
   /// A mouse event's position is in the screens' coordinates: a program that shows them at
   /// an offset subtracts it first.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
-    switch event {
-    case .key(let key): return stage.send(key)
-    case .paste(let text): return stage.paste(text)
-    case .mouse(let mouse): return stage.send(mouse)
-    case .resize(let size):
+    if case .resize(let size) = event {
       resize(to: size)
       return true
     }
+    let handled = stage.handle(event)
+    if !handled, case .key(let key) = event { onUnhandledKey?(key) }
+    return handled
   }
 
   /// Decodes bytes the program read from its terminal and returns the events they complete,
@@ -135,21 +151,28 @@ public final class ScreenHost {
     return handled
   }
 
+  /// Delivers what the decoder holds of input that was cut off (the program was stopped,
+  /// and the rest of a sequence or a paste went to the shell): a lone Escape, the pasted
+  /// text so far.
+  public func interruptInput() {
+    for event in input?.interrupt() ?? [] { handle(event) }
+  }
+
   /// Lays the screens out at `size`; the next frame repaints everything.
   public func resize(to size: Size) {
     stage.resize(to: size)
     stage.invalidateOutput()
   }
 
-  /// Lays out, draws and diffs the next frame and returns the cells of ``grid`` that changed;
-  /// all of them after a resize or ``redrawAll()``.
+  /// Runs one frame (``Stage/frame()``: layout, focus, draw, diff) and returns the cells of
+  /// ``grid`` that changed; all of them after a resize or ``invalidateOutput()``.
   public func frame() -> FrameChanges {
-    stage.update()
-    return stage.render()
+    stage.frame()
   }
 
-  /// Repaints everything at the next frame, after the program drew over the screens' area.
-  public func redrawAll() {
+  /// Hands every cell over at the next frame, after the program drew over the screens' area;
+  /// no screen is drawn again (the grid still holds the frame).
+  public func invalidateOutput() {
     stage.invalidateOutput()
   }
 
@@ -165,6 +188,6 @@ public final class ScreenHost {
   deinit {
     // NB: work posted later (by a load still running) must not call into a program that let
     // go of its host.
-    scheduler.wakeHandler = nil
+    stage.scheduler.wakeHandler = nil
   }
 }

@@ -1,9 +1,12 @@
 extension Stage {
-  /// Redraws what is dirty into ``canvas`` and returns the cells that changed since the last
-  /// frame, for the host to write to its output.
+  /// Runs one frame and returns the cells of ``canvas``'s grid that changed since the last, for
+  /// the host to write to its output (all of them after a resize or ``invalidateOutput()``).
   ///
-  /// Rendering never moves focus: a host calls ``update()`` first, which lays out and resolves
-  /// focus. Layout still pending is run here, so a frame never shows stale frames.
+  /// A frame is a one-way pipeline, each step once: input and timers changed state before it;
+  /// then focus is resolved (the first focusable screen gets it when the focused one left the
+  /// stage); every pending ``Screen/layoutChildren()`` runs, parents before children, those
+  /// a focus change asked for among them; the dirty screens are drawn into the canvas; the
+  /// canvas is diffed against the last frame.
   ///
   /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
   /// with its descendants and any screen drawn above it there; ancestors are not redrawn. A
@@ -11,7 +14,9 @@ extension Stage {
   /// children before that one: the covering child would overwrite them.
   /// Invalidations since the last frame are coalesced into this one.
   @discardableResult
-  public func render() -> FrameChanges {
+  public func frame() -> FrameChanges {
+    if needsFocus { ensureFocus() }
+    layoutIfNeeded()
     let redrawn = redraw()
     guard isMounted else { return FrameChanges() }
     return differ.changes(in: canvas.grid, redrawn: redrawn)
@@ -19,9 +24,8 @@ extension Stage {
 
   /// Draws what is dirty into ``canvas``; returns the stage rectangles that were drawn again.
   private func redraw() -> [Rect] {
-    layoutIfNeeded()
-    needsRender = false
-    lastRenderDrawCount = 0
+    needsFrame = false
+    lastFrameDrawCount = 0
     guard isMounted else {
       dirty.removeAll()
       return []
@@ -128,7 +132,7 @@ extension Stage {
       canvas.restrict(to: frame, clip: visible, reach: reach)
       canvas.clear()
       screen.drawLayer(in: &canvas)
-      lastRenderDrawCount += 1
+      lastFrameDrawCount += 1
     }
     for index in (covering ?? children.startIndex)..<children.endIndex {
       drawSubtree(children[index], parentOrigin: frame.origin, reach: reach, clip: clip)

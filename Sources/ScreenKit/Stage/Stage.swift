@@ -1,18 +1,17 @@
 /// The top of a screen hierarchy: it owns the root screen, the size, focus, the scheduler and
 /// the cell canvas that frames are rendered into.
 ///
-/// A host drives a stage: the terminal run loop, an embedding program, or the test harness.
-/// It mounts the root, forwards keys and size changes, runs the scheduler, and when
-/// ``needsRender`` is set (``onNeedsRender`` tells it when that happens) runs a frame:
-/// ``update()`` (layout, then focus), ``render()`` (draw, then diff), and writes the changed
-/// cells it is handed to its output.
+/// A host drives a stage (``ScreenHost`` is the contract every host is built on: the terminal
+/// application, an embedding program, the test harness). It mounts the root, delivers input
+/// (``handle(_:)``), runs the scheduler, and when ``needsFrame`` is set (``onNeedsFrame`` tells
+/// it when that happens) calls ``frame()`` once and writes the changed cells it is handed to
+/// its output.
 ///
 /// ```swift
 /// let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
 /// stage.mount()
 /// stage.send(.down)
-/// stage.update()
-/// let changes = stage.render()   // the cells of `stage.canvas.grid` that changed
+/// let changes = stage.frame()   // the cells of `stage.canvas.grid` that changed
 /// for run in changes.runs { output.write(stage.canvas.grid.cells(in: run), x: run.x, y: run.y) }
 /// ```
 @MainActor
@@ -31,14 +30,14 @@ public final class Stage {
   public internal(set) weak var focusedScreen: Screen?
   /// Whether the root is mounted (visible).
   public private(set) var isMounted = false
-  /// Whether a frame needs to be rendered.
-  public internal(set) var needsRender = false
-  /// Called once each time ``needsRender`` becomes `true`, so a host can schedule a frame.
-  public var onNeedsRender: (@MainActor () -> Void)?
+  /// Whether something changed since the last ``frame()``.
+  public internal(set) var needsFrame = false
+  /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
+  public var onNeedsFrame: (@MainActor () -> Void)?
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
-  /// The number of ``Screen/draw(in:)`` calls made by the last ``render()``.
-  public internal(set) var lastRenderDrawCount = 0
+  /// The number of ``Screen/draw(in:)`` calls made by the last ``frame()``.
+  package internal(set) var lastFrameDrawCount = 0
 
   var dirty: [(screen: Screen, rect: Rect)] = []
   /// The dirty list a frame is drawing, and what it drew: kept, emptied, between frames.
@@ -76,7 +75,7 @@ public final class Stage {
     layoutIfNeeded()
     root.endAppearance()
     ensureFocus()
-    invalidateAll()
+    setNeedsDisplay()
   }
 
   /// Hides the root: every screen disappears, children before parents.
@@ -96,10 +95,13 @@ public final class Stage {
     canvas.resetGrid(to: newSize)
     root.frame = bounds
     for screen in root.subtree { screen.setNeedsLayout() }
-    invalidateAll()
+    setNeedsDisplay()
   }
 
-  /// Delivers an input event: keys, pastes and mouse events are routed, sizes resize the stage.
+  /// Delivers an input event: keys, pastes and mouse events are routed, sizes resize the stage;
+  /// returns whether anything handled it (a resize always is).
+  ///
+  /// Every host delivers its input here, so this is the one place an event is told apart.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
@@ -124,18 +126,7 @@ public final class Stage {
 
   func scheduleLayout(_ screen: Screen) {
     layoutQueue.append(screen)
-    markNeedsRender()
-  }
-
-  /// The state stages of a frame, run by a host before ``render()``: lays out what is pending
-  /// (``layoutIfNeeded()``), then resolves focus, giving it to the first focusable screen when
-  /// the focused one left the stage.
-  ///
-  /// A frame is a one-way pipeline: input and timers change state, `update()` lays out and
-  /// resolves focus, ``render()`` draws and diffs, and the host writes the changes.
-  public func update() {
-    layoutIfNeeded()
-    if needsFocus { ensureFocus() }
+    markNeedsFrame()
   }
 
   /// Runs every pending ``Screen/layoutChildren()``, parents before children.
@@ -174,7 +165,7 @@ public final class Stage {
         dirty.append((screen, rect))
       }
     }
-    markNeedsRender()
+    markNeedsFrame()
   }
 
   /// Tells the stage that the host's output no longer shows the last frame (another program
@@ -182,27 +173,30 @@ public final class Stage {
   /// without drawing any screen again.
   public func invalidateOutput() {
     differ.invalidate()
-    markNeedsRender()
+    markNeedsFrame()
   }
 
-  /// Marks the whole stage for redrawing.
-  public func invalidateAll() {
+  /// Draws every screen again at the next frame.
+  ///
+  /// ``invalidateOutput()`` is what a host wants when its output was drawn over: the canvas
+  /// still holds the frame, which it hands over whole without drawing any screen.
+  public func setNeedsDisplay() {
     needsFullRedraw = true
     dirty.removeAll()
-    markNeedsRender()
+    markNeedsFrame()
   }
 
-  private func markNeedsRender() {
-    guard !needsRender else { return }
-    needsRender = true
-    onNeedsRender?()
+  private func markNeedsFrame() {
+    guard !needsFrame else { return }
+    needsFrame = true
+    onNeedsFrame?()
   }
 
   func screenWillDetach(_ screen: Screen) {
     if let focused = focusedScreen, focused.isDescendant(of: screen) {
       focusedScreen = nil
       needsFocus = true
-      markNeedsRender()
+      markNeedsFrame()
     }
   }
 

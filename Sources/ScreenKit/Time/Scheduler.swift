@@ -109,12 +109,14 @@ public final class Scheduler {
   public nonisolated func post(_ work: @escaping @Sendable @MainActor () -> Void) {
     let wake = inbox.withLock { inbox in
       inbox.work.append(work)
-      return inbox.wake
+      // NB: work already waiting has woken the host, whose next run takes this too.
+      return inbox.work.count == 1 ? inbox.wake : nil
     }
     wake?()
   }
 
-  /// Called (from any thread) whenever work is posted, so a sleeping host can wake up.
+  /// Called (from any thread) when work is posted to an empty inbox, so a sleeping host wakes
+  /// up; the host's next ``runDue()`` runs everything posted until then.
   public nonisolated var wakeHandler: (@Sendable () -> Void)? {
     get { inbox.withLock { $0.wake } }
     set { inbox.withLock { $0.wake = newValue } }

@@ -33,14 +33,14 @@ enum MemoryProbe {
     let container = PaneScreen()
     let stage = Stage(root: container, size: Size(width: 80, height: 24))
     stage.mount()
-    stage.render()
+    stage.frame()
     // Warm up: one screen of the kind, so code paths and caches are touched before measuring.
     guard let warm = make(kind) else {
       log("Benchmarks: unknown probe kind \(kind)")
       return 2
     }
     container.addChild(warm)
-    stage.render()
+    stage.frame()
     let before = ProcFiles.residentBytes()
     var screens: [Screen] = []
     screens.reserveCapacity(count)
@@ -49,7 +49,7 @@ enum MemoryProbe {
       screens.append(screen)
       container.addChild(screen)
     }
-    stage.render()
+    stage.frame()
     let after = ProcFiles.residentBytes()
     print(String(Double(after - before) / Double(count)))
     withExtendedLifetime(screens) {}

@@ -30,7 +30,7 @@ struct VariantScenario: Scenario {
       rig.close()
       let stage = Stage(root: loaded, size: Size(width: 80, height: 24))
       stage.mount()
-      stage.render()
+      stage.frame()
       let loadedNodes = loaded.subtree.count
       stage.unmount()
       figures.append(

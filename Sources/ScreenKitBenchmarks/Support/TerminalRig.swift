@@ -63,9 +63,8 @@ final class TerminalRig {
   /// Runs what is due and, if anything changed, draws one frame to the terminal.
   func drawFrame() {
     stage.scheduler.runDue()
-    guard stage.needsRender else { return }
-    stage.update()
-    writer.write(stage.render(), of: stage.canvas.grid)
+    guard stage.needsFrame else { return }
+    writer.write(stage.frame(), of: stage.canvas.grid)
     terminal.update()
     frameCount += 1
   }
@@ -132,7 +131,7 @@ extension TerminalRig {
         advance(by: interval)
       }
       run.cells += writer.lastFrameCellCount
-      run.draws += stage.lastRenderDrawCount
+      run.draws += stage.lastFrameDrawCount
     }
     run.cpu = Clocks.threadCPU() - startCPU
     run.wall = Clocks.monotonic() - startWall

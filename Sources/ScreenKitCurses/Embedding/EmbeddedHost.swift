@@ -6,7 +6,7 @@ public import ScreenKit
 ///
 /// The host program gives a WINDOW and optionally a region of it, forwards keys and size
 /// changes, calls ``tick()`` when ``nextDeadline`` has passed or ``wakeDescriptor`` became
-/// readable, and calls ``draw()`` when ``needsDraw`` is set; `draw` only `wnoutrefresh`es.
+/// readable, and calls ``drawFrame()`` when ``needsFrame`` is set; it only `wnoutrefresh`es.
 /// A host has no globals, installs no signal handlers and never exits, so several can live
 /// side by side; hosts on one ncurses screen share one ``CursesPalette``. It is a
 /// `ScreenHost` (the same contract for programs without ncurses) whose frames go to a window.
@@ -18,7 +18,7 @@ public import ScreenKit
 /// poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
 /// pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
 /// pane.tick()
-/// if pane.needsDraw { pane.draw() }
+/// if pane.needsFrame { pane.drawFrame() }
 /// doupdate()
 /// ```
 @MainActor
@@ -36,7 +36,7 @@ public final class EmbeddedHost {
   private let core: ScreenHost
 
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
-  /// the hierarchy; nothing is drawn until ``draw()``.
+  /// the hierarchy; nothing is drawn until ``drawFrame()``.
   ///
   /// - Throws: ``TerminalError/systemCall(_:errno:)`` when the wake pipe cannot be opened.
   public init(
@@ -76,8 +76,8 @@ public final class EmbeddedHost {
   /// likes (until input or ``wakeDescriptor``).
   public var timeUntilNextDeadline: Duration? { core.timeUntilNextDeadline }
 
-  /// Whether a frame is waiting to be drawn.
-  public var needsDraw: Bool { core.needsFrame }
+  /// Whether something changed since the last ``drawFrame()``.
+  public var needsFrame: Bool { core.needsFrame }
 
   /// Runs posted work and due timers; returns how many actions ran.
   @discardableResult
@@ -100,13 +100,7 @@ public final class EmbeddedHost {
   @discardableResult
   public func handle(_ inputs: [RawInput]) -> Bool {
     var handled = false
-    for event in KeyDecoder.decode(inputs, size: area.size) {
-      if case .resize = event {
-        refit()
-      } else {
-        handled = deliver(event) || handled
-      }
-    }
+    for event in KeyDecoder.decode(inputs, size: area.size) { handled = deliver(event) || handled }
     return handled
   }
 
@@ -126,25 +120,23 @@ public final class EmbeddedHost {
     return handled
   }
 
+  /// Delivers an event in the pane's terms: a resize refits the pane to its window; a mouse
+  /// report, in screen cells, moves into the pane, and one outside it is the program's.
   @discardableResult
   private func deliver(_ event: InputEvent) -> Bool {
-    switch event {
-    case .resize:
+    if case .resize = event {
       refit()
       return true
-    case .mouse(var mouse):
-      // NB: the terminal reports screen cells; the pane is a region of a window that may not
-      // start at the screen's corner, and a point outside it belongs to the program.
-      let area = self.area
-      let windowOrigin = Point(x: Int(sk_getbegx(window)), y: Int(sk_getbegy(window)))
-      mouse.position = Point(
-        x: mouse.position.x - windowOrigin.x - area.minX,
-        y: mouse.position.y - windowOrigin.y - area.minY)
-      guard Rect(size: area.size).contains(mouse.position) else { return false }
-      return core.handle(.mouse(mouse))
-    default:
-      return core.handle(event)
     }
+    guard case .mouse(var mouse) = event else { return core.handle(event) }
+    // NB: the pane is a region of a window that may not start at the screen's corner.
+    let area = self.area
+    let windowOrigin = Point(x: Int(sk_getbegx(window)), y: Int(sk_getbegy(window)))
+    mouse.position = Point(
+      x: mouse.position.x - windowOrigin.x - area.minX,
+      y: mouse.position.y - windowOrigin.y - area.minY)
+    guard Rect(size: area.size).contains(mouse.position) else { return false }
+    return core.handle(.mouse(mouse))
   }
 
   /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
@@ -156,27 +148,27 @@ public final class EmbeddedHost {
     return false
   }
 
-  /// Moves the screen to another window or region; the next draw repaints it whole.
+  /// Moves the screen to another window or region; the next frame repaints it whole.
   public func move(to window: UnsafeMutablePointer<WINDOW>, region: Rect? = nil) {
     self.window = window
     self.region = region
     refit()
   }
 
-  /// Renders what changed and writes it into the window with `wnoutrefresh`; the program
+  /// Runs one frame and writes what changed into the window with `wnoutrefresh`; the program
   /// calls `doupdate`.
-  public func draw() {
+  public func drawFrame() {
     let changes = core.frame()
     guard !core.size.isEmpty else { return }
     writer.write(changes, of: core.grid)
   }
 
-  /// Repaints everything at the next draw, after the program drew over the region.
+  /// Writes every cell at the next frame, after the program drew over the region.
   ///
   /// The screens are not drawn again: the stage's canvas still holds the frame, and the next
-  /// draw writes all of it.
-  public func redrawAll() {
-    core.redrawAll()
+  /// frame writes all of it.
+  public func invalidateOutput() {
+    core.invalidateOutput()
   }
 
   /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.

@@ -5,7 +5,7 @@ public import ScreenKit
 /// `wnoutrefresh`, leaving the single `doupdate` to the caller.
 ///
 /// The writer is a sink: which cells changed comes from the core (`FrameChanges`, from
-/// `Stage.render()`), and the writer only writes them, in a form ncurses counts as wide as
+/// `Stage.frame()`), and the writer only writes them, in a form ncurses counts as wide as
 /// the canvas did (see `CursesGlyph`). When the window stops showing the last frame (another
 /// program drew over it, or the writer was retargeted), the host calls
 /// `Stage.invalidateOutput()` so the next frame hands over every cell.

@@ -5,11 +5,15 @@ public import ScreenKit
 /// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
 /// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
 ///
-/// The loop is event driven: it wakes for input, for the resize and continue signals, for one
-/// deadline (the earlier of the scheduler's next timer and a paced frame), and for work posted
-/// to the scheduler. Nothing polls, so an idle program makes no wake-ups and a spinner makes one
-/// per frame. Under ``CursesRunLoop`` all of it is one `poll` on the main thread; otherwise
-/// Dispatch sources on the main queue wake it.
+/// It is a `ScreenHost` whose output is an ncurses terminal: input goes to the host, the
+/// host's frames to the terminal. The loop is event driven: it wakes for input, for the resize
+/// and continue signals, for one deadline (the earlier of the scheduler's next timer and a
+/// paced frame), and for work posted to the scheduler. Nothing polls, so an idle program makes
+/// no wake-ups and a spinner makes one per frame. Under ``CursesRunLoop`` all of it is one
+/// `poll` on the main thread; otherwise dispatch sources on the main queue wake it.
+///
+/// Every wake-up is one turn: what woke it is handled, due work runs, and one frame is drawn
+/// if anything changed. A change made outside a turn (by a main-actor task) asks for one turn.
 ///
 /// A frame is drawn in the turn that needed it: after input, a signal, posted work (a load's
 /// result) or main-actor work that changed something. Only a turn that ran timers alone (an
@@ -42,30 +46,29 @@ public final class CursesApplication {
   public var onUnhandledKey: (@MainActor (CursesApplication, Key) -> Void)?
 
   /// The number of frames written since ``run()`` began.
-  public private(set) var frameCount = 0
+  package private(set) var frameCount = 0
   /// The number of times the loop woke up (input, signal, timer or posted work).
-  public private(set) var wakeCount = 0
+  package private(set) var wakeCount = 0
   /// When the loop will next wake by itself, on the scheduler's clock.
   ///
   /// The earlier of the next timer and a paced frame; `nil` while nothing is due, when only an
   /// event (input, a signal, posted work) can wake it: an idle program makes no wake-ups.
-  public var nextWakeDeadline: Duration? { armedDeadline }
+  package var nextWakeDeadline: Duration? { armedDeadline }
 
-  private var terminal: CursesTerminal?
-  /// The main thread's loop when ``CursesRunLoop`` runs it; `nil` on libdispatch's main queue.
-  private var loop: MainLoop?
-  private var loopWatches: [Int] = []
-  private var input: InputFeed?
-  private var writer: CursesCanvasWriter?
-  private var sources: [any DispatchSourceProtocol] = []
-  /// Entered by each source and left by its cancel handler, after which dispatch no longer
-  /// watches its descriptor and the descriptor may be closed.
-  private var sourcesWatching = DispatchGroup()
-  private var timer: (any DispatchSourceTimer)?
+  /// What a running application holds; `nil` between runs.
+  private struct Session {
+    let terminal: CursesTerminal
+    let writer: CursesCanvasWriter
+    let host: ScreenHost
+    let loop: any EventLoop
+  }
+
+  private var session: Session?
+  private var watches: [Int] = []
   private var armedDeadline: Duration?
   private var lastFrame: Duration?
-  private var isPumpScheduled = false
-  private var isPumping = false
+  private var isInTurn = false
+  private var isTurnRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var isQuitting = false
 
@@ -89,46 +92,40 @@ public final class CursesApplication {
   ///
   /// - Throws: ``TerminalError`` when there is no usable terminal; nothing was drawn then.
   public func run() async throws(TerminalError) {
-    precondition(terminal == nil, "CursesApplication.run() is already running")
+    precondition(session == nil, "CursesApplication.run() is already running")
     if isQuitting {
       isQuitting = false
       return
     }
     let terminal = try CursesTerminal(options: options)
-    self.terminal = terminal
-    let writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
-    self.writer = writer
     frameCount = 0
     wakeCount = 0
     lastFrame = nil
-
-    input = InputFeed(
-      decoder: InputDecoder(
-        escapeDelay: options.escapeDelay, sequences: terminal.keySequences,
-        terminalReportsMouse: terminal.reportsMouse),
-      scheduler: stage.scheduler
-    ) { [weak self] event in self?.deliver(event) }
     stage.resize(to: terminal.size)
-    stage.onNeedsRender = { [weak self] in self?.schedulePump() }
-    if let loop = MainLoop.running, loop.isCurrentThread {
-      self.loop = loop
-      stage.scheduler.wakeHandler = { [weak self] in
-        loop.perform { self?.wake() }
-      }
-    } else {
-      stage.scheduler.wakeHandler = { [weak self] in
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated { self?.wake() }
-        }
-      }
+    let decoder = InputDecoder(
+      escapeDelay: options.escapeDelay, sequences: terminal.keySequences,
+      terminalReportsMouse: terminal.reportsMouse)
+    // NB: posted work wakes the loop through the main queue, which both loops serve.
+    let host = ScreenHost(
+      stage: stage, decoder: { decoder },
+      wake: { [weak self] in
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.turn(counted: true) } }
+      })
+    host.onUnhandledKey = { [weak self] key in
+      guard let self else { return }
+      onUnhandledKey?(self, key)
     }
-    stage.mount()
-    if let loop {
-      installWatches(terminal, on: loop)
-    } else {
-      installSources(terminal)
-    }
-    pump()
+    let loop: any EventLoop = MainLoop.running ?? DispatchEventLoop()
+    session = Session(
+      terminal: terminal,
+      writer: CursesCanvasWriter(window: terminal.window, palette: terminal.palette),
+      host: host, loop: loop)
+    stage.onNeedsFrame = { [weak self] in self?.requestTurn() }
+    watches = [
+      loop.watch(terminal.options.inputDescriptor) { [weak self] in self?.readInput() },
+      loop.watch(terminal.signalDescriptor) { [weak self] in self?.readSignals() },
+    ]
+    turn(counted: false)
 
     await withCheckedContinuation { continuation in
       if isQuitting {
@@ -139,27 +136,11 @@ public final class CursesApplication {
     }
 
     stopWatching()
-    // NB: a descriptor may be closed (by the terminal, or by the caller once run returns) only
-    // after dispatch stopped watching it, which its source's cancel handler tells; closed
-    // earlier, its number can be reused and the late unregistration hits the new descriptor.
-    // The loop stops watching at once, so its descriptors may be closed right away.
-    if loop == nil {
-      await withCheckedContinuation { continuation in
-        sourcesWatching.notify(queue: .main) { continuation.resume() }
-      }
-      sources.removeAll()
-    }
-    self.loop = nil
-    input?.cancel()
-    input = nil
-    timer = nil
-    armedDeadline = nil
-    stage.scheduler.wakeHandler = nil
-    stage.onNeedsRender = nil
-    stage.unmount()
+    await loop.shutDown()
+    stage.onNeedsFrame = nil
+    host.close()
     terminal.close()
-    self.terminal = nil
-    self.writer = nil
+    session = nil
     isQuitting = false
   }
 
@@ -184,196 +165,118 @@ public final class CursesApplication {
   /// executor, which loads blocking its workers can hold, and meanwhile a descriptor nobody
   /// reads any more (a hung-up terminal, keys typed after the `q`) would keep waking the loop.
   private func stopWatching() {
-    if let loop {
-      for watch in loopWatches { loop.unwatch(watch) }
-      loopWatches.removeAll()
-      if armedDeadline != nil { loop.setDeadline(after: nil) {} }
-    } else {
-      for source in sources { source.cancel() }
-    }
+    guard let loop = session?.loop else { return }
+    for watch in watches { loop.unwatch(watch) }
+    watches.removeAll()
+    if armedDeadline != nil { loop.setDeadline(after: nil) {} }
     armedDeadline = nil
   }
 
-  // MARK: Events
-
-  private func installSources(_ terminal: CursesTerminal) {
-    let queue = DispatchQueue.main
-    let input = DispatchSource.makeReadSource(
-      fileDescriptor: terminal.options.inputDescriptor, queue: queue)
-    input.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.readInput() }
-    }
-    let signals = DispatchSource.makeReadSource(
-      fileDescriptor: terminal.signalDescriptor, queue: queue)
-    signals.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.readSignals() }
-    }
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.timerFired() }
-    }
-    timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
-    let watching = DispatchGroup()
-    for source in [input, signals, timer] as [any DispatchSourceProtocol] {
-      watching.enter()
-      source.setCancelHandler { watching.leave() }
-      source.resume()
-    }
-    sourcesWatching = watching
-    self.timer = timer
-    sources = [input, signals, timer]
-  }
-
-  private func installWatches(_ terminal: CursesTerminal, on loop: MainLoop) {
-    loopWatches = [
-      loop.watch(terminal.options.inputDescriptor) { [weak self] in self?.readInput() },
-      loop.watch(terminal.signalDescriptor) { [weak self] in self?.readSignals() },
-    ]
-  }
+  // MARK: Turns
 
   private func readInput() {
-    guard let terminal, let input, !isQuitting else { return }
-    wakeCount += 1
-    switch terminal.readInput() {
-    case .bytes(let bytes):
-      for event in input.decode(bytes) { deliver(event) }
-    case .nothing:
-      break
-    case .ended:
-      // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
-      // source would otherwise wake the loop forever.
-      quit()
-      return
+    turn(counted: true) { session in
+      switch session.terminal.readInput() {
+      case .bytes(let bytes):
+        // NB: keys after one that quit are not delivered.
+        for event in session.host.decode(bytes: bytes) where !isQuitting {
+          session.host.handle(event)
+        }
+      case .nothing:
+        break
+      case .ended:
+        // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
+        // source would otherwise wake the loop forever.
+        quit()
+      }
     }
-    pump()
   }
 
   private func readSignals() {
-    guard let terminal, !isQuitting else { return }
-    wakeCount += 1
-    for event in Set(terminal.drainSignalEvents()) {
-      switch event {
-      case .continued:
-        terminal.resume()
-        // NB: the rest of a sequence or paste cut by the stop went to the shell.
-        for event in input?.interrupt() ?? [] { deliver(event) }
-        stage.invalidateOutput()
-        deliver(.resize(terminal.updateSize()))
-      case .resized:
-        stage.invalidateOutput()
-        deliver(.resize(terminal.updateSize()))
+    turn(counted: true) { session in
+      let terminal = session.terminal
+      for event in Set(terminal.drainSignalEvents()) {
+        if event == .continued {
+          terminal.resume()
+          // NB: the rest of a sequence or paste cut by the stop went to the shell.
+          session.host.interruptInput()
+        }
+        // A stop or a resize may have left anything on the screen, whatever its size now.
+        session.host.invalidateOutput()
+        session.host.handle(.resize(terminal.updateSize()))
       }
     }
-    pump()
   }
 
-  private func timerFired() {
-    wakeCount += 1
+  private func deadlinePassed() {
     armedDeadline = nil
-    // NB: posted work that the timer's turn would run (a load's result) is not paced.
-    pump(paced: !stage.scheduler.hasPostedWork)
-  }
-
-  private func wake() {
-    wakeCount += 1
-    pump()
-  }
-
-  private func deliver(_ event: InputEvent) {
-    guard !isQuitting else { return }
-    switch event {
-    case .resize(let size):
-      stage.resize(to: size)
-    case .key(let key):
-      if !stage.send(key) { onUnhandledKey?(self, key) }
-    case .paste(let text):
-      stage.paste(text)
-    case .mouse(let mouse):
-      stage.send(mouse)
-    }
-  }
-
-  // MARK: Frames
-
-  /// Runs what is due, draws a frame when one is needed, and re-arms the timer.
-  ///
-  /// `paced` is for a turn that only timers started: its frame waits until ``frameInterval``
-  /// has passed since the last one. Every other turn draws at once.
-  private func pump(paced: Bool = false) {
-    guard terminal != nil, !isQuitting, !isPumping else { return }
-    isPumping = true
-    defer { isPumping = false }
-    isPumpScheduled = false
-    stage.scheduler.runDue()
-    if stage.needsRender && !isQuitting {
-      let now = stage.scheduler.clock.now
-      if paced, let lastFrame, now - lastFrame < frameInterval {
-        // Too soon for a frame timers alone asked for: the timer below is armed for the frame
-        // deadline, and any other event before it draws at once.
-      } else {
-        drawFrame()
-        lastFrame = now
-      }
-    }
-    rearm()
-  }
-
-  private func schedulePump() {
-    guard !isPumping, !isPumpScheduled else { return }
-    isPumpScheduled = true
-    if let loop {
-      loop.perform { [weak self] in self?.pump() }
-    } else {
-      DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.pump() }
-      }
-    }
-  }
-
-  private func drawFrame() {
-    guard let terminal, let writer else { return }
-    stage.update()
-    let changes = stage.render()
-    guard !stage.size.isEmpty else { return }
-    writer.write(changes, of: stage.canvas.grid)
-    terminal.update()
-    frameCount += 1
+    // NB: posted work that this turn runs (a load's result) is not paced.
+    turn(counted: true, paced: !stage.scheduler.hasPostedWork)
   }
 
   // NB: made once: a closure made per frame was an allocation and a weak reference per frame.
-  private lazy var timerAction: @MainActor () -> Void = { [weak self] in self?.timerFired() }
+  private lazy var deadlineAction: @MainActor () -> Void = { [weak self] in self?.deadlinePassed() }
 
-  private func rearm() {
-    guard timer != nil || loop != nil else { return }
+  /// A change made outside a turn (by a main-actor task) asks for one; a turn that comes first
+  /// draws it, and the request then finds nothing to do.
+  private func requestTurn() {
+    guard !isInTurn, !isTurnRequested else { return }
+    isTurnRequested = true
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated { [weak self] in
+        guard let self, isTurnRequested else { return }
+        turn(counted: false)
+      }
+    }
+  }
+
+  /// Handles what woke the loop, runs due work, draws a frame when anything changed, and
+  /// re-arms the deadline.
+  ///
+  /// `paced` is for a turn that only timers started: its frame waits until ``frameInterval``
+  /// has passed since the last one. Every other turn draws at once.
+  private func turn(
+    counted: Bool, paced: Bool = false, _ handle: (Session) -> Void = { _ in }
+  ) {
+    guard let session, !isQuitting, !isInTurn else { return }
+    if counted { wakeCount += 1 }
+    isInTurn = true
+    isTurnRequested = false
+    defer { isInTurn = false }
+    handle(session)
+    guard !isQuitting else { return }
+    session.host.tick()
+    guard !isQuitting else { return }
+    if session.host.needsFrame {
+      let now = stage.scheduler.clock.now
+      if paced, let lastFrame, now - lastFrame < frameInterval {
+        // Too soon for a frame timers alone asked for: the deadline below is armed for it,
+        // and any other event before it draws at once.
+      } else {
+        drawFrame(session)
+        lastFrame = now
+      }
+    }
+    rearm(session.loop)
+  }
+
+  private func drawFrame(_ session: Session) {
+    let changes = session.host.frame()
+    guard !stage.size.isEmpty else { return }
+    session.writer.write(changes, of: session.host.grid)
+    session.terminal.update()
+    frameCount += 1
+  }
+
+  private func rearm(_ loop: any EventLoop) {
     var deadline = stage.scheduler.nextDeadline
-    if stage.needsRender, let lastFrame {
+    if stage.needsFrame, let lastFrame {
       let frameDeadline = lastFrame.saturatingAdding(frameInterval)
       deadline = min(deadline ?? frameDeadline, frameDeadline)
     }
     guard deadline != armedDeadline else { return }
     armedDeadline = deadline
-    if let loop {
-      if let deadline {
-        loop.setDeadline(after: max(.zero, deadline - stage.scheduler.clock.now), timerAction)
-      } else {
-        loop.setDeadline(after: nil, timerAction)
-      }
-      return
-    }
-    guard let timer else { return }
-    guard let deadline else {
-      timer.schedule(deadline: .distantFuture, repeating: .never, leeway: .milliseconds(1))
-      return
-    }
-    let delay = max(.zero, deadline - stage.scheduler.clock.now)
-    timer.schedule(
-      deadline: Self.dispatchTime(after: delay), repeating: .never, leeway: .milliseconds(1))
-  }
-
-  /// The dispatch time `delay` from now; a delay longer than dispatch can count is never.
-  static func dispatchTime(after delay: Duration) -> DispatchTime {
-    let nanoseconds = delay.saturatingCount(of: .nanoseconds(1))
-    guard nanoseconds < Int64.max else { return .distantFuture }
-    return .now() + .nanoseconds(Int(nanoseconds))
+    loop.setDeadline(
+      after: deadline.map { max(.zero, $0 - stage.scheduler.clock.now) }, deadlineAction)
   }
 }

@@ -33,8 +33,8 @@ import Locking
 /// `Task { @MainActor in … }`, `DispatchQueue.main` and task priorities all behave as they
 /// would without ScreenKit.
 ///
-/// On macOS the program runs on libdispatch's main queue as under an `async` `main`: Darwin's
-/// libdispatch gives the main queue no descriptor to poll.
+/// Where libdispatch gives the main queue no descriptor to poll (Darwin's wakes a Mach port),
+/// the program runs on the main queue as under an `async` `main`.
 public enum CursesRunLoop {
   /// Runs `body` on the main actor, with the main thread serving as the loop, and ends the
   /// process with status 0 when `body` returns.
@@ -42,25 +42,23 @@ public enum CursesRunLoop {
   /// Call it first thing in a synchronous `main`, before anything else touches the main
   /// queue: the loop drains it only on the thread that never called `dispatch_main`.
   public static func main(_ body: @escaping @MainActor () async -> Void) -> Never {
-    #if canImport(Darwin)
-      // NB: what an `async` `main` does (the terminal tests run it as `--run-loop=dispatch`):
-      // Darwin's main queue wakes a Mach port, not a descriptor `poll` could wait on, so the
-      // loop below would never run the main actor's jobs there.
+    let loop = MainActor.assumeIsolated { MainLoop() }
+    guard let loop else {
+      // NB: what an `async` `main` does, where libdispatch gives its main queue no descriptor
+      // to poll (Darwin's wakes a Mach port): the loop below would never run its jobs.
       Task { @MainActor in
         await body()
         exit(0)
       }
       dispatchMain()
-    #else
-      let loop = MainLoop()
-      let finished = Finished()
-      Task { @MainActor in
-        await body()
-        finished.flag.withLock { $0 = true }
-      }
-      MainActor.assumeIsolated { loop.run { finished.flag.withLock { $0 } } }
-      exit(0)
-    #endif
+    }
+    let finished = Finished()
+    Task { @MainActor in
+      await body()
+      finished.flag.withLock { $0 = true }
+    }
+    MainActor.assumeIsolated { loop.run { finished.flag.withLock { $0 } } }
+    exit(0)
   }
 
   private final class Finished: Sendable {

@@ -14,10 +14,9 @@ import Testing
   }
   let stage = Stage(root: Counter(), size: Size(width: 20, height: 2))
   stage.mount()
-  stage.render()                     // the first frame draws the whole stage
+  stage.frame()                      // the first frame draws the whole stage
   stage.send(.character("+"))        // routing, state, setNeedsDisplay()
-  stage.update()                     // layout and focus: nothing pending here
-  let changes = stage.render()       // draws the counter again; returns the changed cells
+  let changes = stage.frame()        // focus, layout, then draws the counter again and diffs
   // end-snippet
   return (stage, changes)
 }
@@ -28,7 +27,7 @@ import Testing
     #expect(stage.canvas.grid.lines.first?.hasPrefix("1 ") == true)
     #expect(changes.redrawn == [stage.root.absoluteFrame])
     #expect(changes.runs == [CellRun(y: 0, x: 0, count: 1)] && !changes.isFullRepaint)
-    #expect(stage.lastRenderDrawCount == 1)
-    #expect(!stage.needsRender)
+    #expect(stage.lastFrameDrawCount == 1)
+    #expect(!stage.needsFrame)
   }
 }

@@ -52,7 +52,7 @@ final class Greeting: Screen {
   @Test func theArticlesScreenDrawsHi() {
     let stage = Stage(root: Greeting(), size: Size(width: 4, height: 1))
     stage.mount()
-    stage.render()
+    stage.frame()
     #expect(stage.canvas.grid.lines == ["Hi  "])
   }
 }

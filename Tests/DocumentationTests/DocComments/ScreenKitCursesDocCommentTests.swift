@@ -51,7 +51,7 @@ import Testing
     poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
     pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
     pane.tick()
-    if pane.needsDraw { pane.draw() }
+    if pane.needsFrame { pane.drawFrame() }
     doupdate()
     // end-snippet
   }

@@ -119,7 +119,7 @@ extension EnvironmentValues {
     func moveCursor(to point: Point) { cursor = point }
     func write(_ cell: Cell) { rows[cursor.y, default: ""].append(cell.character) }
     // snippet: doc-frame-changes
-    let changes = stage.render()
+    let changes = stage.frame()
     let grid = stage.canvas.grid
     for run in changes.runs {
       moveCursor(to: Point(x: run.x, y: run.y))
@@ -143,8 +143,7 @@ extension EnvironmentValues {
     let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
     stage.mount()
     stage.send(.down)
-    stage.update()
-    let changes = stage.render()   // the cells of `stage.canvas.grid` that changed
+    let changes = stage.frame()   // the cells of `stage.canvas.grid` that changed
     for run in changes.runs { output.write(stage.canvas.grid.cells(in: run), x: run.x, y: run.y) }
     // end-snippet
     return output.rows
@@ -194,7 +193,7 @@ extension EnvironmentValues {
   @Test func theGreetingDrawsHelloOneCellIn() {
     let stage = Stage(root: Examples.Greeting(), size: Size(width: 8, height: 1))
     stage.mount()
-    stage.render()
+    stage.frame()
     #expect(stage.canvas.grid.lines == [" Hello  "])
   }
 
@@ -243,7 +242,6 @@ extension EnvironmentValues {
   @Test func theFrameChangesWriteWhatTheFrameDrew() {
     let stage = Stage(root: Examples.Greeting(), size: Size(width: 8, height: 2))
     stage.mount()
-    stage.update()
     let written = Examples.written(by: stage)
     #expect(written[0]?.contains("Hello") == true)
   }

@@ -13,8 +13,8 @@ import Testing
     override func draw(in canvas: inout Canvas) { canvas.drawText("Hi", at: .zero) }
   }
   let stage = Stage(root: Greeting(), size: Size(width: 80, height: 24))
-  stage.mount(); stage.send(.down); stage.update()   // a host does this; tests use the harness
-  let changes = stage.render()   // the cells this frame changed, for the host to write
+  stage.mount(); stage.send(.down)   // a host does this; tests use the harness
+  let changes = stage.frame()   // layout, focus, draw, diff: the cells this frame changed
   // end-snippet
   if inTheTerminal {
     // snippet: readme-core-run

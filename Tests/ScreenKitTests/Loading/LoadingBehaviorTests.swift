@@ -369,10 +369,10 @@ import Testing
     let loader = FakeLoader<String>()
     let (harness, _) = mount(variant, loader)
     await harness.advance(by: .milliseconds(150))
-    let changes = harness.stage.render()
+    let changes = harness.stage.frame()
     #expect(changes.isEmpty && changes.redrawn.isEmpty)
     await harness.advance(by: .milliseconds(9))
-    #expect(!harness.stage.needsRender)
+    #expect(!harness.stage.needsFrame)
     await harness.clock.advanceAndRender(harness, by: .milliseconds(1)) { changes in
       #expect(changes.redrawn == [Rect(x: 10, y: 2, width: 1, height: 1)])
       #expect(changes.runs == [CellRun(y: 2, x: 10, count: 1)])
@@ -423,6 +423,6 @@ extension VirtualClock {
   ) async {
     advance(to: Instant(offset: now.offset + duration))
     harness.stage.scheduler.runDue()
-    check(harness.stage.render())
+    check(harness.stage.frame())
   }
 }

@@ -302,7 +302,7 @@ final class InterleavingWorld {
   private func renderingProblems() -> [String] {
     var found: [String] = []
     let incremental = harness.lines
-    harness.stage.invalidateAll()
+    harness.stage.setNeedsDisplay()
     let full = harness.lines
     if incremental != full {
       found.append(

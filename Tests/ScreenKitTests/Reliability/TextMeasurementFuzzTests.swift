@@ -127,7 +127,7 @@ extension Reliability {
           if index == 1 { navigation.pop() }
           await harness.settle()
           let incremental = harness.lines
-          harness.stage.invalidateAll()
+          harness.stage.setNeedsDisplay()
           #expect(harness.lines == incremental, "dirty-region drawing differs from a full redraw")
           let violations = harness.stage.canvas.grid.ruleViolations
           #expect(violations.isEmpty, "at \(size): \(violations.prefix(5))")

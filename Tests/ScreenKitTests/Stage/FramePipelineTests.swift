@@ -4,11 +4,11 @@ import Testing
 
 /// A frame is a one-way pipeline.
 ///
-/// State changes, then ``Stage/update()`` lays out and resolves focus, then ``Stage/render()``
-/// draws and diffs. Containment only asks for layout, and rendering never moves focus.
+/// State changes, then ``Stage/frame()`` resolves focus, lays out, draws and diffs, each once.
+/// Containment only asks for layout, and drawing never moves focus.
 @MainActor
 @Suite struct FramePipelineTests {
-  @Test func renderDoesNotMoveFocusUpdateDoes() {
+  @Test func focusLostByARemovalMovesOnlyAtTheNextFrame() {
     let root = Screen()
     let first = ProbeScreen("first", focusable: true)
     let second = ProbeScreen("second", focusable: true)
@@ -17,13 +17,29 @@ import Testing
     let stage = Stage(root: root, size: Size(width: 10, height: 2))
     stage.mount()
     stage.focus(second)
-    stage.render()
+    stage.frame()
     second.removeFromParent()
     #expect(stage.focusedScreen == nil)
-    stage.render()
-    #expect(stage.focusedScreen == nil)
-    stage.update()
+    stage.frame()
     #expect(stage.focusedScreen === first)
+  }
+
+  @Test func theLayoutAFocusChangeAsksForRunsInThatFrame() {
+    let root = Screen()
+    let first = RelayoutOnFocus()
+    let second = RelayoutOnFocus()
+    root.addChild(first)
+    root.addChild(second)
+    let stage = Stage(root: root, size: Size(width: 10, height: 2))
+    stage.mount()
+    stage.focus(second)
+    stage.frame()
+    let layouts = first.layoutCount
+    second.removeFromParent()
+    stage.frame()
+    #expect(stage.focusedScreen === first)
+    #expect(first.layoutCount == layouts + 1, "laid out once, in the frame focus moved in")
+    #expect(!stage.needsFrame)
   }
 
   @Test func theHarnessResolvesFocusBeforeTheFrameItDraws() async {
@@ -47,17 +63,17 @@ import Testing
     let child = LayoutCountingScreen()
     let stage = Stage(root: root, size: Size(width: 10, height: 2))
     stage.mount()
-    stage.render()
+    stage.frame()
     let rootLayouts = root.layoutCount
     root.addChild(child)
     #expect(child.isVisible)
     #expect(root.layoutCount == rootLayouts && child.layoutCount == 0)
-    #expect(stage.needsRender)
-    stage.update()
+    #expect(stage.needsFrame)
+    stage.frame()
     #expect(root.layoutCount == rootLayouts + 1 && child.layoutCount == 1)
     child.removeFromParent()
     #expect(root.layoutCount == rootLayouts + 1)
-    stage.update()
+    stage.frame()
     #expect(root.layoutCount == rootLayouts + 2)
   }
 }
@@ -78,4 +94,14 @@ private final class LayoutCountingScreen: Screen {
     layoutCount += 1
     if laysOut { super.layoutChildren() }
   }
+}
+
+/// Asks for layout when it gains or loses focus, as a screen that shows focus in its layout
+/// does.
+@MainActor
+private final class RelayoutOnFocus: Screen {
+  var layoutCount = 0
+  override var canBecomeFocused: Bool { true }
+  override func focusDidChange() { setNeedsLayout() }
+  override func layoutChildren() { layoutCount += 1 }
 }

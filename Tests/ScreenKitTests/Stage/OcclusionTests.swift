@@ -106,7 +106,7 @@ import Testing
     }
     let stage = Stage(root: root, size: size)
     stage.mount()
-    stage.render()
+    stage.frame()
     for step in 0..<60 {
       let pane = panes.randomElement(using: &random)!
       // NB: content changes redraw the whole pane; a partial redraw of changed content shows
@@ -122,7 +122,7 @@ import Testing
       default:
         pane.setNeedsDisplay(in: randomRect(in: pane.frame.size))
       }
-      stage.render()
+      stage.frame()
       let expected = drawingEveryScreen(root, size: size)
       guard stage.canvas.grid == expected else {
         let shown = stage.canvas.grid.lines

@@ -53,7 +53,7 @@ import Testing
     let frames = harness.frameCount
     harness.renderIfNeeded()
     #expect(harness.frameCount == frames)
-    #expect(!harness.stage.needsRender)
+    #expect(!harness.stage.needsFrame)
     await harness.finish()
   }
 

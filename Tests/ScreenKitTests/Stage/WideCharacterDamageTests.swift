@@ -28,7 +28,7 @@ import Testing
   private func mountedStage(_ root: Screen, size: Size) -> Stage {
     let stage = Stage(root: root, size: size)
     stage.mount()
-    stage.render()
+    stage.frame()
     return stage
   }
 
@@ -47,11 +47,11 @@ import Testing
     let before = stage.canvas.grid
     // Column 3 is the second half of 世, column 2 its first.
     screen.setNeedsDisplay(in: Rect(x: 3, y: 0, width: 2, height: 1))
-    let damage = stage.render().redrawn
+    let damage = stage.frame().redrawn
     #expect(stage.canvas.grid.text(ofRow: 0) == "ab世cd  ")
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
     screen.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 3, height: 1))
-    stage.render()
+    stage.frame()
     #expect(stage.canvas.grid == fullRender(of: ["ab世cd"], size: Size(width: 8, height: 1)))
   }
 
@@ -61,7 +61,7 @@ import Testing
     #expect(full.text(ofRow: 0) == "世 xy 界世界")
     child.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 1, height: 1))
     let before = stage.canvas.grid
-    let damage = stage.render().redrawn
+    let damage = stage.frame().redrawn
     #expect(stage.canvas.grid == full)
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
   }
@@ -73,7 +73,7 @@ import Testing
     #expect(stage.canvas.grid.text(ofRow: 0) == " xy 世界  ")
     child.frame = Rect(x: 8, y: 0, width: 2, height: 1)
     let before = stage.canvas.grid
-    let damage = stage.render().redrawn
+    let damage = stage.frame().redrawn
     #expect(stage.canvas.grid.text(ofRow: 0) == "世界世界xy")
     #expect(changesOutside(damage, before: before, after: stage.canvas.grid).isEmpty)
   }
@@ -112,16 +112,16 @@ import Testing
     let screen = RowsScreen(randomRows())
     let stage = Stage(root: screen, size: size)
     stage.mount()
-    stage.render()
+    stage.frame()
     for round in 0..<300 {
       screen.rows = randomRows()
       screen.setNeedsDisplay()
-      stage.render()
+      stage.frame()
       let full = fullRender(of: screen.rows, size: size)
       for _ in 0..<3 {
         let rect = randomRect()
         screen.setNeedsDisplay(in: rect)
-        stage.render()
+        stage.frame()
         guard stage.canvas.grid == full else {
           Issue.record(
             "round \(round): redrawing \(rect) of \(screen.rows) left \(stage.canvas.grid.lines)")
@@ -132,7 +132,7 @@ import Testing
       let rect = randomRect()
       screen.setNeedsDisplay(in: rect)
       let before = stage.canvas.grid
-      let damage = stage.render().redrawn
+      let damage = stage.frame().redrawn
       let outside = changesOutside(damage, before: before, after: stage.canvas.grid)
       guard outside.isEmpty, isWhole(stage.canvas.grid) else {
         Issue.record(
