@@ -296,16 +296,6 @@ public final class NavigationScreen: Screen {
 
   /// Pops on Escape, Backspace or `h`, shows help on `?`, and moves focus on Tab.
   public override func handle(_ key: Key) -> Bool {
-    if isFocused, presentedOverlay == nil, let first = topScreen.focusableDescendants.first {
-      // The top screen became focusable while the navigation screen held focus.
-      stage?.focus(first)
-      redrawBars()
-      var responder: Screen? = first
-      while let screen = responder, screen !== self {
-        if screen.respond(to: key) { return true }
-        responder = screen.keyRouteParent
-      }
-    }
     switch key {
     case .escape, .backspace, .character("h"):
       guard stack.count > 1, topScreen.presentedOverlay == nil else { return false }

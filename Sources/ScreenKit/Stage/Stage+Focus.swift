@@ -4,14 +4,7 @@ extension Stage {
   /// An unhandled Tab or Shift-Tab moves focus. Returns whether anything handled the key.
   @discardableResult
   public func send(_ key: Key) -> Bool {
-    guard isMounted else { return false }
-    if needsFocus { ensureFocus() }
-    var responder: Screen? = focusedScreen ?? root
-    while let screen = responder {
-      if screen.respond(to: key) { return true }
-      // NB: past an overlay the covered screen is skipped: it takes no keys while covered.
-      responder = screen.keyRouteParent
-    }
+    if route({ $0.respond(to: key) }) { return true }
     switch key {
     case .tab: return moveFocus(by: 1)
     case .backTab: return moveFocus(by: -1)
@@ -25,11 +18,18 @@ extension Stage {
   /// Returns whether anything handled it; nothing else happens when none did.
   @discardableResult
   public func paste(_ text: String) -> Bool {
+    route { $0.respond(toPaste: text) }
+  }
+
+  /// Offers input to the responder chain, from the focused screen (or the root) up, until one
+  /// takes it.
+  private func route(_ respond: (Screen) -> Bool) -> Bool {
     guard isMounted else { return false }
-    if needsFocus { ensureFocus() }
+    resolvePendingFocus()
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
-      if screen.respond(toPaste: text) { return true }
+      if respond(screen) { return true }
+      // NB: past an overlay the covered screen is skipped: it takes no keys while covered.
       responder = screen.keyRouteParent
     }
     return false
@@ -82,10 +82,21 @@ extension Stage {
     return focus(candidates[next])
   }
 
-  func ensureFocus() {
+  /// Gives focus to the first focusable screen when the focused one left the stage, and hands
+  /// it down when the focused screen can no longer take it but something inside it can (a
+  /// navigation screen whose top screen became focusable).
+  ///
+  /// Every key, paste and frame (``update()``) passes through here before it looks at focus; a
+  /// press of the mouse focuses what it hits by itself.
+  func resolvePendingFocus() {
+    if let focused = focusedScreen {
+      if !focused.canBecomeFocused, let inner = focused.focusableDescendants.first {
+        focus(inner)
+      }
+      return
+    }
+    guard needsFocus else { return }
     needsFocus = false
-    if let focused = focusedScreen, focused.stage === self { return }
-    focusedScreen = nil
     if let first = focusableScreens.first { focus(first) }
   }
 }
