@@ -42,6 +42,18 @@ extension Navigation {
       await harness.finish()
     }
 
+    @Test func tabReturnsToTheScreenThatHadFocusInAPaneLeftByAClick() async {
+      let (left, fields) = group("Left", ["L1", "L2"])
+      let split = SplitScreen(panes: [left, titledProbe("R")])
+      let harness = ScreenHarness(root: split, size: Size(width: 30, height: 4))
+      fields[1].becomeFocused()
+      harness.click(x: 25, y: 1)
+      #expect(harness.stage.focusedScreen?.name == "R")
+      harness.press(.tab)
+      #expect(harness.stage.focusedScreen === fields[1])
+      await harness.finish()
+    }
+
     @Test func shiftTabLeavesANavigationPaneBeforeItsFirstScreenAndComesBackWhereItLeft() async {
       let (episodes, _) = group("Episodes", ["E1", "E2"])
       let split = SplitScreen(panes: [titledProbe("Left"), NavigationScreen(root: episodes)])
