@@ -169,6 +169,36 @@ extension Navigation {
       await harness.finish()
     }
 
+    @Test func aSplitBesideAnotherScreenHandsTabOnAfterItsLastPane() async {
+      let root = ColumnsScreen()
+      let split = SplitScreen(panes: [titledProbe("A"), titledProbe("B")])
+      root.addChild(split)
+      root.addChild(ProbeScreen("Search", focusable: true))
+      let harness = ScreenHarness(root: root, size: Size(width: 40, height: 4))
+      #expect(focusTrail(harness, [.tab, .tab, .tab, .backTab]) == ["B", "Search", "A", "Search"])
+      await harness.finish()
+    }
+
+    @Test func aTabThatMovesNoFocusIsReportedUnhandled() async {
+      let covered = ProbeScreen("Covered", focusable: true)
+      let harness = ScreenHarness(root: covered, size: Size(width: 30, height: 7))
+      covered.presentOverlay(ProbeScreen("Field", focusable: true))
+      #expect(!harness.press(.tab))
+      #expect(harness.stage.focusedScreen?.name == "Field")
+      await harness.finish()
+    }
+
+    @Test func moveFocusTakesAsManyStopsAsItIsAsked() async {
+      let (detail, fields) = group("Detail", ["Play", "Share", "Close"])
+      let harness = ScreenHarness(root: NavigationScreen(root: detail))
+      #expect(harness.stage.moveFocus(by: 2))
+      #expect(harness.stage.focusedScreen === fields[2])
+      #expect(harness.stage.moveFocus(by: -4))
+      #expect(harness.stage.focusedScreen === fields[1])
+      #expect(!harness.stage.moveFocus(by: 0))
+      await harness.finish()
+    }
+
     // MARK: Lost focus
 
     @Test func focusLostWithTheFocusedScreenGoesToTheFirstFocusableScreenAtTheNextFrame() async {
