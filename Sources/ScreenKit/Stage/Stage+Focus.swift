@@ -109,15 +109,15 @@ extension Stage {
 
   /// The screen Tab (`forward`) or Shift-Tab moves focus to, if any.
   private func nextFocus(forward: Bool) -> Screen? {
-    guard var from = focusedScreen else {
-      let stops = focusStops(in: root)
-      guard let first = forward ? stops.first : stops.last else { return nil }
-      return entry(into: first, of: root, forward: forward)
-    }
-    var scope = innermostScope(around: from)
+    // NB: with nothing focused, Tab starts before the root's first stop (Shift-Tab after its
+    // last).
+    var from = focusedScreen
+    var scope = innermostScope(around: from ?? root)
     while true {
       let stops = focusStops(in: scope)
-      let index = stops.firstIndex { $0 === from || ($0 !== scope && from.isDescendant(of: $0)) }
+      let index = from.flatMap { from in
+        stops.firstIndex { $0 === from || ($0 !== scope && from.isDescendant(of: $0)) }
+      }
       let next = index.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? 0 : stops.count - 1)
       if stops.indices.contains(next) {
         return entry(into: stops[next], of: scope, forward: forward)
