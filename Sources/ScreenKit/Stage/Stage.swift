@@ -75,7 +75,8 @@ public final class Stage {
     root.beginAppearance()
     layoutIfNeeded()
     root.endAppearance()
-    ensureFocus()
+    needsFocus = true
+    resolvePendingFocus()
     invalidateAll()
   }
 
@@ -135,7 +136,7 @@ public final class Stage {
   /// resolves focus, ``render()`` draws and diffs, and the host writes the changes.
   public func update() {
     layoutIfNeeded()
-    if needsFocus { ensureFocus() }
+    resolvePendingFocus()
   }
 
   /// Runs every pending ``Screen/layoutChildren()``, parents before children.
