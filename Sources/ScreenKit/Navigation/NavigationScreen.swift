@@ -8,9 +8,10 @@
 ///
 /// Keys the top screen leaves unhandled: Escape, Backspace and `h` pop (never the root, and
 /// not while the top screen presents an overlay); `?` presents ``HelpScreen`` over the whole
-/// navigation screen; Tab and Shift-Tab move focus to the next or previous focusable screen
-/// inside it (past the last one, a container above takes over; a root navigation screen
-/// wraps around). A click on a title in the breadcrumb pops to that screen.
+/// navigation screen. It is a ``FocusScope/screens`` scope: Tab and Shift-Tab visit the
+/// focusable screens of the top screen, and past the last one the scope around it takes over
+/// (a root navigation screen wraps around). A click on a title in the breadcrumb pops to that
+/// screen.
 ///
 /// ```swift
 /// let navigation = NavigationScreen(root: episodesList)
@@ -31,16 +32,12 @@ public final class NavigationScreen: Screen {
     didSet { barsDidChange() }
   }
 
-  /// The focus each covered screen had when something was pushed over it, by stack index.
-  private var savedFocus: [WeakScreen]
-
   /// The separator between breadcrumb titles.
   static let breadcrumbSeparator = " › "
 
   /// Creates a navigation screen showing `root`, which can never be popped.
   public init(root: Screen) {
     stack = [root]
-    savedFocus = [WeakScreen()]
     super.init()
     addChild(root)
   }
@@ -72,6 +69,9 @@ public final class NavigationScreen: Screen {
     topScreen.focusableDescendants.isEmpty
   }
 
+  /// Tab visits the focusable screens of the top screen one by one.
+  public override var focusScope: FocusScope { .screens }
+
   // MARK: Stack
 
   /// Pushes `screen` on top: the current top screen disappears and `screen` appears and gets
@@ -82,12 +82,9 @@ public final class NavigationScreen: Screen {
     precondition(
       !stack.contains { $0 === screen },
       "ScreenKit: screen '\(screen.name)' is already on the navigation stack")
-    let covered = topScreen
-    savedFocus[savedFocus.count - 1].screen = covered.focusedDescendant
-    covered.removeFromParent()
+    topScreen.removeFromParent()
     stack.append(screen)
-    savedFocus.append(WeakScreen())
-    show(topScreen, restoringFocus: nil)
+    show(topScreen, restoringFocus: false)
   }
 
   /// Pops the top screen and shows the one below it, with the focus it had; returns the popped
@@ -96,9 +93,8 @@ public final class NavigationScreen: Screen {
   public func pop() -> Screen? {
     guard stack.count > 1 else { return nil }
     let popped = stack.removeLast()
-    savedFocus.removeLast()
     popped.removeFromParent()
-    show(topScreen, restoringFocus: savedFocus[savedFocus.count - 1].screen)
+    show(topScreen, restoringFocus: true)
     return popped
   }
 
@@ -115,17 +111,18 @@ public final class NavigationScreen: Screen {
     guard stack.indices.contains(index), index < stack.count - 1 else { return [] }
     let popped = Array(stack[(index + 1)...])
     stack.removeLast(stack.count - index - 1)
-    savedFocus.removeLast(savedFocus.count - index - 1)
     // Only the top one is in the hierarchy; the others left it when they were covered.
     popped.last?.removeFromParent()
-    show(topScreen, restoringFocus: savedFocus[index].screen)
+    show(topScreen, restoringFocus: true)
     return popped
   }
 
-  private func show(_ screen: Screen, restoringFocus focus: Screen?) {
+  /// Adds `screen` and focuses in it, where focus last was in it when `restoringFocus`.
+  private func show(_ screen: Screen, restoringFocus: Bool) {
     // NB: index 0 keeps overlays presented over the navigation screen above its content.
     insertChild(screen, at: 0)
-    if stage != nil, presentedOverlay == nil, !screen.focusFirstCandidate(preferring: focus),
+    let preferred = restoringFocus ? screen.lastFocusInSubtree : nil
+    if stage != nil, presentedOverlay == nil, !screen.focusFirstCandidate(preferring: preferred),
       canBecomeFocused
     {
       becomeFocused()
@@ -294,18 +291,8 @@ public final class NavigationScreen: Screen {
     return true
   }
 
-  /// Pops on Escape, Backspace or `h`, shows help on `?`, and moves focus on Tab.
+  /// Pops on Escape, Backspace or `h`, and shows help on `?`.
   public override func handle(_ key: Key) -> Bool {
-    if isFocused, presentedOverlay == nil, let first = topScreen.focusableDescendants.first {
-      // The top screen became focusable while the navigation screen held focus.
-      stage?.focus(first)
-      redrawBars()
-      var responder: Screen? = first
-      while let screen = responder, screen !== self {
-        if screen.respond(to: key) { return true }
-        responder = screen.keyRouteParent
-      }
-    }
     switch key {
     case .escape, .backspace, .character("h"):
       guard stack.count > 1, topScreen.presentedOverlay == nil else { return false }
@@ -314,28 +301,8 @@ public final class NavigationScreen: Screen {
     case .character("?"):
       presentHelp()
       return true
-    case .tab, .backTab:
-      return moveFocus(by: key == .tab ? 1 : -1)
     default:
       return false
     }
-  }
-
-  private func moveFocus(by step: Int) -> Bool {
-    guard let stage else { return false }
-    let candidates = focusableDescendants
-    guard candidates.count > 1 else { return false }
-    let count = candidates.count
-    let current = candidates.firstIndex { $0 === stage.focusedScreen } ?? (step > 0 ? -1 : count)
-    var next = current + step
-    if !candidates.indices.contains(next) {
-      // Past the ends, a container above (a split pane's neighbours) decides; only the root
-      // wraps around by itself.
-      guard parent == nil else { return false }
-      next = (next % count + count) % count
-    }
-    stage.focus(candidates[next])
-    redrawBars()
-    return true
   }
 }

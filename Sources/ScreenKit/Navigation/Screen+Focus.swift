@@ -19,13 +19,18 @@ extension Screen {
   /// this subtree; returns whether anything was focused.
   @discardableResult
   func focusFirstCandidate(preferring preferred: Screen? = nil) -> Bool {
-    guard let stage else { return false }
+    guard let stage, let candidate = focusCandidate(preferring: preferred) else { return false }
+    return stage.focus(candidate)
+  }
+
+  /// `preferred` when it can still take focus here, otherwise the first candidate of this
+  /// subtree, if any.
+  func focusCandidate(preferring preferred: Screen? = nil) -> Screen? {
     if let preferred, preferred.stage === stage, preferred.isDescendant(of: self),
       preferred.canBecomeFocused, !preferred.isCoveredByModal
     {
-      return stage.focus(preferred)
+      return preferred
     }
-    guard let first = focusableDescendants.first else { return false }
-    return stage.focus(first)
+    return focusableDescendants.first
   }
 }

@@ -82,6 +82,13 @@ open class Screen {
   /// ``Loading`` screen `true`, so that its loading keys reach it.
   open var canBecomeFocused: Bool { attachedLoader != nil }
 
+  /// How Tab and Shift-Tab move focus among the screens inside; `.none` for plain screens.
+  ///
+  /// Containers declare it (a ``NavigationScreen`` `.screens`, a ``SplitScreen`` `.children`)
+  /// and the stage does the moving. A modal screen and the root are scopes whatever they
+  /// declare, `.screens` when they declare `.none`.
+  open var focusScope: FocusScope { .none }
+
   /// Whether ``didLoad()`` has run.
   public internal(set) var isLoaded = false
   /// Where the screen is in its appearance cycle.
@@ -90,6 +97,9 @@ open class Screen {
   var storedTitle = ""
   var storedKeyHints: [KeyHint] = []
   var environmentOverrides = EnvironmentValues()
+  /// The screen of this subtree, this one included, that last had focus: where focus returns
+  /// when Tab enters a split pane again or a covered screen is shown again.
+  weak var lastFocusInSubtree: Screen?
   var needsLayout = true
   /// For each child index, the bounding box of the frames of that child and all later ones;
   /// `nil` until asked after a change.

@@ -1,17 +1,11 @@
 extension Stage {
   /// Routes a key to the focused screen (or the root) first, then up the parents.
   ///
-  /// An unhandled Tab or Shift-Tab moves focus. Returns whether anything handled the key.
+  /// A Tab or Shift-Tab that no screen handles moves focus, as ``moveFocus(by:)`` does.
+  /// Returns whether anything handled the key; a Tab that moved no focus was not handled.
   @discardableResult
   public func send(_ key: Key) -> Bool {
-    guard isMounted else { return false }
-    if needsFocus { ensureFocus() }
-    var responder: Screen? = focusedScreen ?? root
-    while let screen = responder {
-      if screen.respond(to: key) { return true }
-      // NB: past an overlay the covered screen is skipped: it takes no keys while covered.
-      responder = screen.keyRouteParent
-    }
+    if route({ $0.respond(to: key) }) { return true }
     switch key {
     case .tab: return moveFocus(by: 1)
     case .backTab: return moveFocus(by: -1)
@@ -25,11 +19,18 @@ extension Stage {
   /// Returns whether anything handled it; nothing else happens when none did.
   @discardableResult
   public func paste(_ text: String) -> Bool {
+    route { $0.respond(toPaste: text) }
+  }
+
+  /// Offers input to the responder chain, from the focused screen (or the root) up, until one
+  /// takes it.
+  private func route(_ respond: (Screen) -> Bool) -> Bool {
     guard isMounted else { return false }
-    if needsFocus { ensureFocus() }
+    resolvePendingFocus()
     var responder: Screen? = focusedScreen ?? root
     while let screen = responder {
-      if screen.respond(toPaste: text) { return true }
+      if respond(screen) { return true }
+      // NB: past an overlay the covered screen is skipped: it takes no keys while covered.
       responder = screen.keyRouteParent
     }
     return false
@@ -50,6 +51,11 @@ extension Stage {
     screen?.setNeedsDisplay()
     old?.focusDidChange()
     screen?.focusDidChange()
+    var container = screen
+    while let current = container {
+      current.lastFocusInSubtree = screen
+      container = current.parent
+    }
     var notified = Set<ObjectIdentifier>()
     for changed in [old, screen] {
       var ancestor = changed?.parent
@@ -66,26 +72,122 @@ extension Stage {
     isMounted ? root.focusableDescendants : []
   }
 
-  /// Moves focus `offset` places along ``focusableScreens``, wrapping around.
+  /// Moves focus as many stops forward as `offset` says, or backward when it is negative, as
+  /// that many presses of Tab or Shift-Tab would; returns whether focus moved.
+  ///
+  /// See ``FocusScope`` for the stops and for where focus goes past the last one.
   @discardableResult
   public func moveFocus(by offset: Int) -> Bool {
-    let candidates = focusableScreens
-    guard !candidates.isEmpty else { return false }
-    let current = candidates.firstIndex { $0 === focusedScreen }
-    let next: Int
-    if let current {
-      next = ((current + offset) % candidates.count + candidates.count) % candidates.count
-    } else {
-      next = offset >= 0 ? 0 : candidates.count - 1
+    guard isMounted else { return false }
+    let start = focusedScreen
+    for _ in 0..<offset.magnitude {
+      guard let next = nextFocus(forward: offset > 0) else { break }
+      focus(next)
     }
-    guard candidates[next] !== focusedScreen else { return false }
-    return focus(candidates[next])
+    return focusedScreen !== start
   }
 
-  func ensureFocus() {
+  /// Gives focus to the first focusable screen when the focused one left the stage, and hands
+  /// it down when the focused screen can no longer take it but something inside it can (a
+  /// navigation screen whose top screen became focusable).
+  ///
+  /// Every key, paste and frame (``frame()``) passes through here before it looks at focus; a
+  /// press of the mouse focuses what it hits by itself.
+  func resolvePendingFocus() {
+    if let focused = focusedScreen {
+      if !focused.canBecomeFocused, let inner = focused.focusableDescendants.first {
+        focus(inner)
+      }
+      return
+    }
+    guard needsFocus else { return }
     needsFocus = false
-    if let focused = focusedScreen, focused.stage === self { return }
-    focusedScreen = nil
     if let first = focusableScreens.first { focus(first) }
+  }
+
+  // MARK: Scopes
+
+  /// The screen Tab (`forward`) or Shift-Tab moves focus to, if any.
+  private func nextFocus(forward: Bool) -> Screen? {
+    // NB: with nothing focused, Tab starts before the root's first stop (Shift-Tab after its
+    // last).
+    var from = focusedScreen
+    var scope = innermostScope(around: from ?? root)
+    while true {
+      let stops = focusStops(in: scope)
+      let index = from.flatMap { from in
+        stops.firstIndex { $0 === from || ($0 !== scope && from.isDescendant(of: $0)) }
+      }
+      let next = index.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? 0 : stops.count - 1)
+      if stops.indices.contains(next) {
+        return entry(into: stops[next], of: scope, forward: forward)
+      }
+      guard let outer = scope.parent, !scope.isModal else {
+        // A modal screen and the root wrap around.
+        guard let wrapped = forward ? stops.first : stops.last else { return nil }
+        return entry(into: wrapped, of: scope, forward: forward)
+      }
+      from = scope
+      scope = innermostScope(around: outer)
+    }
+  }
+
+  /// The nearest of `screen` and its ancestors that is a focus scope.
+  private func innermostScope(around screen: Screen) -> Screen {
+    var candidate = screen
+    while !candidate.isFocusScope, let parent = candidate.parent { candidate = parent }
+    return candidate
+  }
+
+  /// The stops of `scope` in Tab order (see ``FocusScope``): focusable screens, and scopes
+  /// or children with something focusable inside; only a modal child's subtree where there is
+  /// one.
+  private func focusStops(in scope: Screen) -> [Screen] {
+    if scope.effectiveFocusScope == .children {
+      if let modal = scope.children.last(where: \.isModal) { return [modal] }
+      let panes = scope.children.filter { !$0.focusableDescendants.isEmpty }
+      return scope.canBecomeFocused ? [scope] + panes : panes
+    }
+    var stops: [Screen] = []
+    var pending: [Screen] = [scope]
+    while let screen = pending.popLast() {
+      if screen !== scope, screen.isFocusScope {
+        if !screen.focusableDescendants.isEmpty { stops.append(screen) }
+        continue
+      }
+      if let modal = screen.children.last(where: \.isModal) {
+        pending.append(modal)
+        continue
+      }
+      if screen.canBecomeFocused { stops.append(screen) }
+      pending.append(contentsOf: screen.children.reversed())
+    }
+    return stops
+  }
+
+  /// The screen that takes focus when Tab (`forward`) or Shift-Tab reaches `stop`, a stop of
+  /// `scope`.
+  private func entry(into stop: Screen, of scope: Screen, forward: Bool) -> Screen? {
+    if stop === scope { return stop }
+    if scope.effectiveFocusScope == .children {
+      return stop.focusCandidate(preferring: stop.lastFocusInSubtree)
+    }
+    guard stop.isFocusScope else { return stop }
+    let inner = focusStops(in: stop)
+    guard let next = forward ? inner.first : inner.last else { return nil }
+    return entry(into: next, of: stop, forward: forward)
+  }
+}
+
+extension Screen {
+  /// Whether Tab and Shift-Tab treat this screen as a scope: it declares one, or it is modal
+  /// or the root.
+  fileprivate var isFocusScope: Bool {
+    focusScope != .none || isModal || parent == nil
+  }
+
+  /// The scope this screen is, `.screens` for a modal screen or the root that declares none.
+  fileprivate var effectiveFocusScope: FocusScope {
+    focusScope == .none ? .screens : focusScope
   }
 }

@@ -13,7 +13,6 @@ extension Stage {
   @discardableResult
   public func send(_ event: MouseEvent) -> Bool {
     guard isMounted, bounds.contains(event.position) else { return false }
-    if needsFocus { ensureFocus() }
     let target = root.hitTest(event.position)
     if case .press = event.action { focus(forPressOn: target) }
     var responder: Screen? = target

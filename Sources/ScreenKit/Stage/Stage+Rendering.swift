@@ -15,7 +15,7 @@ extension Stage {
   /// Invalidations since the last frame are coalesced into this one.
   @discardableResult
   public func frame() -> FrameChanges {
-    if needsFocus { ensureFocus() }
+    resolvePendingFocus()
     layoutIfNeeded()
     let redrawn = redraw()
     guard isMounted else { return FrameChanges() }

@@ -74,7 +74,8 @@ public final class Stage {
     root.beginAppearance()
     layoutIfNeeded()
     root.endAppearance()
-    ensureFocus()
+    needsFocus = true
+    resolvePendingFocus()
     setNeedsDisplay()
   }
 

@@ -3,10 +3,11 @@
 ///
 /// Present one with ``Screen/presentOverlay(_:title:preferredContentSize:)``. While it is up
 /// the covered screen keeps drawing underneath but gets no keys and no focus: focus moves to
-/// the first focusable screen of the content (or to the overlay itself), Tab cycles inside
-/// the overlay, and keys nobody inside handles skip the covered screen and go on to its
-/// ancestors (so an application-wide quit key still works). Escape dismisses it unless
-/// ``dismissesOnEscape`` is `false`; dismissing gives focus back to where it was.
+/// the first focusable screen of the content (or to the overlay itself), Tab and Shift-Tab
+/// wrap around inside the overlay (a modal ``FocusScope/screens`` scope), and keys nobody
+/// inside handles skip the covered screen and go on to its ancestors (so an application-wide
+/// quit key still works). Escape dismisses it unless ``dismissesOnEscape`` is `false`;
+/// dismissing gives focus back to where it was.
 @MainActor
 public final class OverlayScreen: Screen {
   /// The screen shown inside the box.
@@ -62,6 +63,9 @@ public final class OverlayScreen: Screen {
     content.focusableDescendants.isEmpty
   }
 
+  /// Tab visits the focusable screens of the content; being modal, the overlay wraps around.
+  public override var focusScope: FocusScope { .screens }
+
   /// Whether the overlay is currently presented over a screen.
   public var isPresented: Bool { parent != nil }
 
@@ -113,30 +117,13 @@ public final class OverlayScreen: Screen {
     canvas.drawBorder(bounds, title: title)
   }
 
-  /// Escape dismisses and Tab cycles inside the overlay; every other key goes on past the
-  /// covered screen (which never gets it) to that screen's ancestors, and when none of them
-  /// handles it the stage reports it unhandled, so an application's own keys still work.
+  /// Escape dismisses; every other key goes on past the covered screen (which never gets it)
+  /// to that screen's ancestors, and when none of them handles it the stage reports it
+  /// unhandled, so an application's own keys still work.
   public override func handle(_ key: Key) -> Bool {
-    switch key {
-    case .escape where dismissesOnEscape:
-      dismiss()
-      return true
-    case .tab, .backTab:
-      cycleFocus(by: key == .tab ? 1 : -1)
-      return true
-    default:
-      return false
-    }
-  }
-
-  private func cycleFocus(by step: Int) {
-    guard let stage else { return }
-    let candidates = focusableDescendants
-    guard !candidates.isEmpty else { return }
-    let current = candidates.firstIndex { $0 === stage.focusedScreen } ?? (step > 0 ? -1 : 0)
-    let count = candidates.count
-    stage.focus(candidates[((current + step) % count + count) % count])
-    chromeDidChange()
+    guard key == .escape, dismissesOnEscape else { return false }
+    dismiss()
+    return true
   }
 
   private func boxSize(in area: Size) -> Size {

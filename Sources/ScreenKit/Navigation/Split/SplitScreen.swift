@@ -1,9 +1,9 @@
 /// Two or more panes side by side or stacked, with a one-cell divider between them and a
 /// header row per pane showing its title, highlighted on the pane that holds focus.
 ///
-/// Tab and Shift-Tab move focus to the next or previous pane (to the screen that had focus
-/// there before, or to its first focusable screen), wrapping around, before the stage's own
-/// cycling sees them.
+/// It is a ``FocusScope/children`` scope: Tab and Shift-Tab move focus to the next or
+/// previous pane (to the screen that had focus there before, or to its first focusable
+/// screen); past the last pane the scope around it takes over, and a root split wraps around.
 ///
 /// ```swift
 /// let split = SplitScreen(axis: .horizontal, panes: [controllerVariant, protocolVariant])
@@ -33,8 +33,6 @@ public final class SplitScreen: Screen {
     didSet { layoutDidChange() }
   }
 
-  private var paneFocus: [WeakScreen]
-
   /// Creates a split of `panes`, sized by `lengths` (equal shares by default).
   public init(
     axis: Axis = .horizontal, panes: [Screen], lengths: [LayoutLength] = [],
@@ -44,7 +42,6 @@ public final class SplitScreen: Screen {
     self.panes = panes
     self.lengths = lengths
     self.showsPaneTitles = showsPaneTitles
-    self.paneFocus = panes.map { _ in WeakScreen() }
     super.init()
     for pane in panes { addChild(pane) }
   }
@@ -53,11 +50,13 @@ public final class SplitScreen: Screen {
   public func addPane(_ pane: Screen, length: LayoutLength = .fill) {
     while lengths.count < panes.count { lengths.append(.fill) }
     panes.append(pane)
-    paneFocus.append(WeakScreen())
     lengths.append(length)
     // NB: panes go below any presented overlay, which must stay the last child.
     insertChild(pane, at: panes.count - 1)
   }
+
+  /// Tab moves from pane to pane.
+  public override var focusScope: FocusScope { .children }
 
   /// The index of the pane that holds the stage's focus, if any.
   public var focusedPaneIndex: Int? {
@@ -70,15 +69,8 @@ public final class SplitScreen: Screen {
   @discardableResult
   public func focusPane(at index: Int) -> Bool {
     guard panes.indices.contains(index) else { return false }
-    if let current = focusedPaneIndex {
-      paneFocus[current].screen = stage?.focusedScreen
-    }
-    guard panes[index].focusFirstCandidate(preferring: paneFocus[index].screen) else {
-      return false
-    }
-    redrawHeaders()
-    chromeDidChange()
-    return true
+    let pane = panes[index]
+    return pane.focusFirstCandidate(preferring: pane.lastFocusInSubtree)
   }
 
   // MARK: Layout and drawing
@@ -142,15 +134,6 @@ public final class SplitScreen: Screen {
     return true
   }
 
-  /// Moves focus between panes on Tab and Shift-Tab.
-  public override func handle(_ key: Key) -> Bool {
-    switch key {
-    case .tab: return cycleFocus(by: 1)
-    case .backTab: return cycleFocus(by: -1)
-    default: return false
-    }
-  }
-
   /// Redraws the headers: a pane's title, or where focus is, may have changed.
   public override func descendantChromeDidChange(_ descendant: Screen) {
     redrawHeaders()
@@ -159,17 +142,6 @@ public final class SplitScreen: Screen {
   /// Redraws the pane headers, which highlight the pane holding focus.
   public override func descendantFocusDidChange() {
     redrawHeaders()
-  }
-
-  private func cycleFocus(by step: Int) -> Bool {
-    let count = panes.count
-    guard count > 1 else { return false }
-    let start = focusedPaneIndex ?? (step > 0 ? count - 1 : 0)
-    for distance in 1..<count {
-      let index = ((start + step * distance) % count + count) % count
-      if focusPane(at: index) { return true }
-    }
-    return false
   }
 
   private func redrawHeaders() {
