@@ -73,7 +73,6 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
-      exclude: ["Link"],
       swiftSettings: strict,
       // The Swift runtime, libdispatch and FoundationEssentials linked into the program rather
       // than loaded from a dozen shared libraries: start-up and memory are measured in the
@@ -92,13 +91,7 @@ let package = Package(
           ], .when(platforms: [.linux])),
         .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .debug)),
         .unsafeFlags(
-          [
-            "-static-executable", "-ltinfo",
-            // The functions a session runs first, in few pages (docs/decisions; .ci/hot-functions).
-            "-Xlinker",
-            "--symbol-ordering-file=\(Context.packageDirectory)/Demo/Link/hot-functions.txt",
-            "-Xlinker", "--no-warn-symbol-ordering",
-          ], .when(platforms: [.linux], configuration: .release)),
+          ["-static-executable", "-ltinfo"], .when(platforms: [.linux], configuration: .release)),
       ]
     ),
     // Small programs, one feature each; the README's "Examples" section lists them.
