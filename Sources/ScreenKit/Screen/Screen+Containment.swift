@@ -122,12 +122,8 @@ extension Screen {
   }
 
   /// The position of `child` among ``children``, if it is one.
-  ///
-  /// A loop rather than `firstIndex(where:)`: a closure made on the main actor is checked for
-  /// it each time it runs (Swift 6's dynamic isolation checks), and a frame asks this once.
   func index(ofChild child: Screen) -> Int? {
-    for index in children.indices where children[index] === child { return index }
-    return nil
+    children.firstIndex { $0 === child }
   }
 
   /// The bounding box of the frames of the children from `index` on: nothing outside it can

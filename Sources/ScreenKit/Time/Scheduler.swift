@@ -150,20 +150,13 @@ public final class Scheduler {
     return count
   }
 
-  // NB: a function, not a closure: a closure made on the main actor is checked for it each
-  // time it runs, and work is taken twice a frame.
-  private nonisolated static func takeWork(
-    from inbox: inout Inbox
-  ) -> [@Sendable @MainActor () -> Void] {
-    let work = inbox.work
-    inbox.work.removeAll()
-    return work
-  }
-
   private func runPosted() -> Int {
     var count = 0
     while true {
-      let work = inbox.withLock(Self.takeWork)
+      let work = inbox.withLock { inbox in
+        defer { inbox.work.removeAll() }
+        return inbox.work
+      }
       if work.isEmpty { return count }
       for item in work { item() }
       count += work.count

@@ -35,24 +35,10 @@ struct CursesGlyph: Equatable {
     _ character: Character, width: Int, into characters: UnsafeMutableBufferPointer<wchar_t>,
     columns: (UInt32) -> Int = CursesGlyph.wcwidth
   ) {
-    // NB: scalars are decoded from the UTF-8 bytes: the scalar view validates every index
-    // and costs more than the rest of the write.
-    var text = String(character)
-    self = text.withUTF8 { bytes in
-      CursesGlyph(bytes, width: width, into: characters, columns: columns)
-    }
-  }
-
-  /// `init(_:width:into:columns:)` on the grapheme's UTF-8 bytes.
-  private init(
-    _ bytes: UnsafeBufferPointer<UInt8>, width: Int,
-    into characters: UnsafeMutableBufferPointer<wchar_t>,
-    columns: (UInt32) -> Int
-  ) {
-    var scalars = UTF8Scalars(bytes: bytes)
-    let base = scalars.next() ?? 0xFFFD
+    var scalars = character.unicodeScalars.makeIterator()
+    let base = scalars.next()?.value ?? 0xFFFD
     let baseColumns = columns(base)
-    guard let next = scalars.next() else {
+    guard let next = scalars.next()?.value else {
       // One scalar: most of what is not ASCII.
       if baseColumns == width, width >= 1 {
         characters[0] = wchar_t(bitPattern: base)
@@ -71,7 +57,7 @@ struct CursesGlyph: Equatable {
           second = CursesGlyph.letter(of: value)
           break
         }
-        candidate = scalars.next()
+        candidate = scalars.next()?.value
       }
       characters[0] = wchar_t(bitPattern: CursesGlyph.letter(of: base))
       characters[1] = 0
@@ -86,7 +72,7 @@ struct CursesGlyph: Equatable {
     var count = 1
     var candidate: UInt32? = next
     while let value = candidate, count < Int(CCHARW_MAX) {
-      candidate = scalars.next()
+      candidate = scalars.next()?.value
       if CursesGlyph.isPresentationOnly(value) || columns(value) != 0 { continue }
       characters[count] = wchar_t(bitPattern: value)
       count += 1
@@ -143,25 +129,5 @@ struct CursesGlyph: Equatable {
   /// joiner, and tag characters.
   static func isPresentationOnly(_ value: UInt32) -> Bool {
     value == 0xFE0E || value == 0xFE0F || value == 0x200D || (0xE_0000...0xE_007F).contains(value)
-  }
-
-  /// The scalars of valid UTF-8 (as a `Character`'s is), decoded without validation.
-  struct UTF8Scalars {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var offset = 0
-
-    mutating func next() -> UInt32? {
-      guard offset < bytes.count else { return nil }
-      let lead = bytes[offset]
-      offset += 1
-      if lead < 0x80 { return UInt32(lead) }
-      let following = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1
-      var value = UInt32(lead) & (0x3F >> UInt32(following))
-      for _ in 0..<following where offset < bytes.count {
-        value = value << 6 | UInt32(bytes[offset] & 0x3F)
-        offset += 1
-      }
-      return value
-    }
   }
 }
