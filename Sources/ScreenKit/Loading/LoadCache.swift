@@ -151,13 +151,15 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
       })
   }
 
-  /// Joins the load of `key` in flight, or starts one; returns how to leave it.
+  /// Joins the load of `key` in flight, or starts one; returns how to leave it and an answer
+  /// to take at once.
   private func join(
     _ key: Key, source: LoadSource<Value>, scheduler: Scheduler,
     subscriber: SharedLoad<Value>.Subscriber
-  ) -> LoadCacheSlot<Value>.Leave {
+  ) -> (leave: LoadCacheSlot<Value>.Leave, immediate: LoadAnswer<Value>?) {
     if let load = loads[key], load.isJoinable {
-      return load.subscribe(subscriber, on: scheduler)
+      let joined = load.subscribe(subscriber, on: scheduler)
+      return (joined.leave, joined.latest)
     }
     weak var load: SharedLoad<Value>?
     let shared = SharedLoad<Value>(
@@ -167,8 +169,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
       })
     load = shared
     loads[key] = shared
-    let leave = shared.subscribe(subscriber, on: scheduler)
-    shared.start(source, on: scheduler)
-    return leave
+    let leave = shared.subscribe(subscriber, on: scheduler).leave
+    return (leave, shared.start(source, on: scheduler))
   }
 }

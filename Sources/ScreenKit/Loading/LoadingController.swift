@@ -17,7 +17,7 @@
 /// ```
 public final class LoadingController<Value: Sendable>: Screen {
   /// The load engine; its state is observable through ``onStateChange``.
-  public let runner: LoadRunner<Value>
+  package let runner: LoadRunner<Value>
   /// The options this controller was made with.
   public let options: LoadingOptions
   /// Called after every state change, for tests and embedding hosts.

@@ -12,7 +12,7 @@ public final class ScreenLoader<Value: Sendable> {
   /// The spinner's look and label.
   public var spinner: SpinnerView
   /// The engine of the current load, once one was started.
-  public private(set) var runner: LoadRunner<Value>?
+  package private(set) var runner: LoadRunner<Value>?
   /// Called after every state change.
   public var onStateChange: ((LoadingState<Value>) -> Void)?
   private weak var screen: Screen?
