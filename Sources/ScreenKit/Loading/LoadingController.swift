@@ -196,14 +196,7 @@ public final class LoadingController<Value: Sendable>: Screen {
       child.frame = contentRect
     }
     guard let refreshBadge else { return }
-    if refreshBadge.error == nil {
-      let width = min(contentRect.width, 14)
-      refreshBadge.frame = Rect(
-        x: contentRect.maxX - width, y: contentRect.minY, width: width,
-        height: min(1, contentRect.height))
-    } else {
-      refreshBadge.frame = contentRect.dividedAtBottom(2).bottom
-    }
+    refreshBadge.frame = RefreshBadge.frame(error: refreshBadge.error, over: contentRect)
   }
 
   // MARK: State

@@ -10,19 +10,22 @@
 @MainActor
 public final class ScreenLoader<Value: Sendable> {
   /// The spinner's look and label.
-  public var spinner: SpinnerView
+  public var spinner: SpinnerView {
+    get { animation.spinner }
+    set { animation.spinner = newValue }
+  }
   /// The engine of the current load, once one was started.
   package private(set) var runner: LoadRunner<Value>?
   /// Called after every state change.
   public var onStateChange: ((LoadingState<Value>) -> Void)?
   private weak var screen: Screen?
-  private var isTicking = false
+  private let animation: SpinnerAnimation
   private var escapeCancels = false
 
   /// Creates a loader with a spinner style and label; ``LoadingOptions`` given to `load`
   /// replace them.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
-    self.spinner = SpinnerView(style: style, label: label)
+    self.animation = SpinnerAnimation(SpinnerView(style: style, label: label))
   }
 
   /// The state of the current load; idle before the first.
@@ -43,7 +46,7 @@ public final class ScreenLoader<Value: Sendable> {
     guard let scheduler = screen.stage?.scheduler else { return }
     runner?.cancel()
     let shown = runner?.state.value
-    stopTicking()
+    animation.stop()
     self.screen = screen
     spinner.style = options.spinner
     spinner.label = options.label
@@ -58,7 +61,11 @@ public final class ScreenLoader<Value: Sendable> {
 
   /// Brings the screen in line with one step of the load.
   private func react(to event: LoadEvent<Value>, configure: (Value) -> Void) {
-    event.isSpinnerVisible ? startTicking() : stopTicking()
+    if event.isSpinnerVisible, let screen {
+      animation.start(in: screen)
+    } else {
+      animation.stop()
+    }
     spinner.progress = event.progress
     screen?.setNeedsDisplay()
     if let value = event.value { configure(value) }
@@ -77,7 +84,7 @@ public final class ScreenLoader<Value: Sendable> {
   /// Cancels the load in flight and stops the spinner.
   public func cancel() {
     runner?.cancel()
-    stopTicking()
+    animation.stop()
   }
 
   /// Draws the spinner or the error over the whole screen and returns whether it did.
@@ -99,25 +106,14 @@ public final class ScreenLoader<Value: Sendable> {
   /// The core calls it after the screen's `draw(in:)`. It draws under the screen's children:
   /// the protocol owns no screen above them.
   public func drawOverlay(in canvas: inout Canvas) {
-    guard let runner else { return }
-    switch runner.state {
-    case .refreshing:
-      let width = min(14, canvas.bounds.width)
-      canvas.drawText(
-        " ⟳ refreshing ",
-        in: Rect(x: canvas.bounds.maxX - width, y: 0, width: width, height: 1),
-        alignment: .trailing, style: .reverse)
-    case .failed(let error, _?):
-      let warning = Style(foreground: .red, attributes: .reverse)
-      let banner = canvas.bounds.dividedAtBottom(2).bottom
-      canvas.fill(banner, with: .blank(warning))
-      let rows = banner.rows([.fixed(1), .fixed(1)])
-      canvas.drawText(
-        " ✖ refresh failed: \(ErrorScreen.message(for: error))", in: rows[0], style: warning)
-      canvas.drawText(" r retry · Esc dismiss", in: rows[1], style: warning)
-    default:
-      break
+    let error: String?
+    switch runner?.state {
+    case .refreshing: error = nil
+    case .failed(let failure, _?): error = ErrorScreen.message(for: failure)
+    default: return
     }
+    RefreshBadge.draw(
+      error: error, in: &canvas, frame: RefreshBadge.frame(error: error, over: canvas.bounds))
   }
 
   /// Retries on a click on the error's `[r] Retry` while the error covers the screen.
@@ -151,27 +147,6 @@ public final class ScreenLoader<Value: Sendable> {
     default:
       return false
     }
-  }
-
-  private func startTicking() {
-    guard !isTicking, let screen, let stage = screen.stage else { return }
-    isTicking = true
-    let ticker = stage.ticker(interval: spinner.style.frameInterval)
-    spinner.frameIndex = ticker.frame % spinner.style.frames.count
-    ticker.subscribe(self) { [weak self] frame in self?.advance(to: frame) }
-  }
-
-  private func stopTicking() {
-    guard isTicking else { return }
-    isTicking = false
-    screen?.stage?.ticker(interval: spinner.style.frameInterval).unsubscribe(self)
-  }
-
-  private func advance(to frame: Int) {
-    let index = frame % spinner.style.frames.count
-    guard index != spinner.frameIndex, let screen else { return }
-    spinner.frameIndex = index
-    screen.setNeedsDisplay(in: spinner.glyphRect(in: screen.bounds))
   }
 }
 

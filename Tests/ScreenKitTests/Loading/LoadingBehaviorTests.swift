@@ -225,6 +225,27 @@ import Testing
     await harness.finish()
   }
 
+  @Test(arguments: all)
+  func theRefreshBadgeAndTheRefreshErrorAreDrawnAlikeByBothVariants(variant: LoadingVariant)
+    async
+  {
+    let loader = FakeLoader<String>()
+    let (harness, _) = mount(variant, loader)
+    loader.resolve("v1")
+    await harness.settle()
+    harness.press("r")
+    expectScreen(harness, ["content: v1      ⟳ refreshing"])
+    loader.reject(SampleError())
+    await harness.settle()
+    expectScreen(
+      harness,
+      [
+        "content: v1", "", "", " ✖ refresh failed: The server…",
+        " r retry · Esc dismiss",
+      ])
+    await harness.finish()
+  }
+
   /// Pushes the subject on a navigation stack over a focusable list and loads `value`.
   private func pushLoaded(
     _ variant: LoadingVariant, _ loader: FakeLoader<String>, value: String
