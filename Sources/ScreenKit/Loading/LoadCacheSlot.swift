@@ -1,7 +1,7 @@
-/// One key of a ``LoadCache`` as a ``LoadRunner`` uses it: its fresh value, and the shared load
-/// to join.
+/// One key of a ``LoadCache``, which a `LoadingController` or a `Loading` screen's `load` is
+/// given to keep its value under that key: made by ``LoadCache/slot(for:)``.
 @MainActor
-package struct LoadCacheSlot<Value: Sendable> {
+public struct LoadCacheSlot<Value: Sendable> {
   /// Leaves a shared load, saying why.
   typealias Leave = @MainActor (SharedLoad<Value>.Departure) -> Void
 

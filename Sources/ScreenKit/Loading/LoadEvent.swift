@@ -4,10 +4,10 @@
 /// show delay passing, a progress report, an answer, a retry, a cancellation), so the owner
 /// reconciles what it shows with the event in one place instead of reacting to several
 /// callbacks in an order it must know. `LoadingController` turns events into child screens; a
-/// ``ScreenLoader`` turns them into its screen's drawing.
+/// ``ScreenLoad`` turns them into its screen's drawing.
 package struct LoadEvent<Value: Sendable>: Sendable {
   /// The state after the step.
-  package let state: LoadingState<Value>
+  package let state: LoadState<Value>
   /// Whether the step changed the state (a progress report or the spinner's delay does not).
   package let stateChanged: Bool
   /// A value the step delivered, to be shown: the load's value, a refresh's, or a stream's

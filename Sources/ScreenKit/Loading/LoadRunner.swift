@@ -1,10 +1,10 @@
 /// The engine both loading variants share: it runs a ``LoadSource``, keeps the
-/// ``LoadingState``, times the spinner (show delay, minimum time visible), applies the timeout
+/// ``LoadState``, times the spinner (show delay, minimum time visible), applies the timeout
 /// and retry policy, joins refreshes, and drops results of abandoned loads.
 ///
 /// It holds no screen: its owner tells it which screen's stage to use and reacts to the one
 /// ``LoadEvent`` it sends for each step of the load. `LoadingController` turns events into child
-/// screens; a `Loading` screen's ``ScreenLoader`` turns them into the screen's own drawing.
+/// screens; a `Loading` screen's ``ScreenLoad`` turns them into the screen's own drawing.
 ///
 /// Each step (a start, a cancellation, a timer, an answer, a progress report) enters through
 /// ``step(_:)`` and moves the runner with the named transitions below; the owner hears of it
@@ -16,7 +16,7 @@
 @MainActor
 package final class LoadRunner<Value: Sendable> {
   /// The current state.
-  package private(set) var state: LoadingState<Value> = .idle
+  package private(set) var state: LoadState<Value> = .idle
   /// The latest progress of the load in flight.
   package private(set) var progress: LoadProgress?
   /// Called once for each step of the load that changed anything, after the step.
@@ -63,7 +63,7 @@ package final class LoadRunner<Value: Sendable> {
   }
 
   private let source: LoadSource<Value>
-  private let options: LoadingOptions
+  private let options: LoadOptions
   /// The key of a cache the runner reads first and shares its loads through, if it has one.
   private let cacheSlot: LoadCacheSlot<Value>?
   private var scheduler: Scheduler?
@@ -82,7 +82,7 @@ package final class LoadRunner<Value: Sendable> {
   /// A runner given a value already `shown` starts from it, so its first start refreshes it;
   /// one given a `cache` slot reads it first and shares its loads through it.
   package init(
-    source: LoadSource<Value>, options: LoadingOptions, shown: Value? = nil,
+    source: LoadSource<Value>, options: LoadOptions, shown: Value? = nil,
     cache: LoadCacheSlot<Value>? = nil
   ) {
     self.source = source
@@ -174,7 +174,7 @@ package final class LoadRunner<Value: Sendable> {
 
   /// Moves to `state`; a state out of flight ends every refresh waiting for the load, whatever
   /// ended it.
-  private func setState(_ newState: LoadingState<Value>) {
+  private func setState(_ newState: LoadState<Value>) {
     state = newState
     step.stateChanged = true
     if !newState.isInFlight { resumeWaiters() }

@@ -5,12 +5,12 @@
 @MainActor
 final class SpinnerAnimation {
   /// What is drawn: style, label, progress and the current frame.
-  var spinner: SpinnerView
+  var spinner: Spinner
   private weak var screen: Screen?
   /// The ticker followed while running.
   private var ticker: FrameTicker?
 
-  init(_ spinner: SpinnerView) {
+  init(_ spinner: Spinner) {
     self.spinner = spinner
   }
 

@@ -8,7 +8,7 @@ public final class SpinnerScreen: Screen {
 
   /// Creates a spinner screen.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
-    self.animation = SpinnerAnimation(SpinnerView(style: style, label: label))
+    self.animation = SpinnerAnimation(Spinner(style: style, label: label))
     super.init()
     name = "Spinner"
   }
@@ -24,7 +24,7 @@ public final class SpinnerScreen: Screen {
   }
 
   /// What is drawn: style, label, progress and the current frame.
-  public var spinner: SpinnerView { animation.spinner }
+  public var spinner: Spinner { animation.spinner }
 
   /// Starts turning the spinner.
   public override func didAppear() {

@@ -11,7 +11,7 @@ import Testing
   private let events = EventLog()
 
   init() {
-    runner = LoadRunner(source: loader.source(.async), options: LoadingOptions())
+    runner = LoadRunner(source: loader.source(.async), options: LoadOptions())
     runner.onEvent = { [events] in events.entries.append($0) }
   }
 
@@ -49,7 +49,7 @@ import Testing
   @Test func aFailureRetriedAfterItsBackoffKeepsTheSpinnerAndSendsNoStateChange() async {
     let runner = LoadRunner(
       source: loader.source(.async),
-      options: LoadingOptions(
+      options: LoadOptions(
         showDelay: .zero, minimumVisible: .zero,
         retry: RetryPolicy(retries: 1, initialBackoff: .milliseconds(100))))
     let events = EventLog()

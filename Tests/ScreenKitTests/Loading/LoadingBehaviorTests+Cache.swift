@@ -232,7 +232,7 @@ extension LoadingBehaviorTests {
     let loader = FakeLoader<String>()
     let cache = LoadCache<String, String>()
     let holder = Holder()
-    let options = LoadingOptions(
+    let options = LoadOptions(
       timeout: .seconds(5), retry: RetryPolicy(retries: 1, initialBackoff: .seconds(1)))
     let impatient = variant.make(loader.source(form), options: options, cache: cache, key: "key")
     let patient = variant.make(loader.source(form), cache: cache, key: "key")
