@@ -4,7 +4,7 @@ import ScreenKit
 /// spinner while it loads; then the screen draws its one line of text.
 final class ProtocolProbeScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
-  let screenLoad: ScreenLoad<String>
+  let screenLoad = ScreenLoad<String>()
   /// Called when the value is first configured: this variant's counterpart of mounting the
   /// built child, for the trace's `mount`.
   var onMount: (@MainActor () -> Void)?
@@ -17,7 +17,6 @@ final class ProtocolProbeScreen: Screen, Loading {
   init(options: LoadOptions, loader: @escaping @Sendable () async throws -> String) {
     self.options = options
     self.fetch = loader
-    self.screenLoad = ScreenLoad(style: options.spinner, label: options.label)
     super.init()
   }
 

@@ -3,13 +3,13 @@ import ScreenKit
 /// An episode's detail as the `Loading` protocol variant shows it: one screen that loads its
 /// own value and adds no node to the hierarchy.
 ///
-/// It follows the pattern of the `Loading` documentation: a stored loader, `configure`, and
-/// loading in `didAppear`. The core does the rest through the loader: focus, the loading keys,
-/// the spinner, error and refresh badge, and cancelling when the screen disappears. It cannot
-/// exist without its loader.
+/// It follows the pattern of the `Loading` documentation: a stored `ScreenLoad`, `configure`,
+/// and loading in `didAppear`. The core does the rest through the `ScreenLoad`: focus, the
+/// loading keys, the spinner, error and refresh badge, and cancelling when the screen
+/// disappears. It cannot exist without its `loader`.
 final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
-  let screenLoad: ScreenLoad<EpisodeDetail>
+  let screenLoad = ScreenLoad<EpisodeDetail>()
   /// Called when the first value is configured: this variant's counterpart of mounting a
   /// built child, for the trace's `mount` (a refresh configures again without it).
   var onMount: (@MainActor () -> Void)?
@@ -32,7 +32,6 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
     self.options = options
     self.cache = cache
     self.fetchDetail = loader
-    self.screenLoad = ScreenLoad(style: options.spinner, label: options.label)
     super.init()
   }
 

@@ -10,8 +10,8 @@
 /// left; and when the screen disappears, its load is cancelled.
 @MainActor
 public final class ScreenLoad<Value: Sendable> {
-  /// The spinner's look and label.
-  public var spinner: Spinner {
+  /// The spinner: its look and label come from the ``LoadOptions`` of each load.
+  var spinner: Spinner {
     get { animation.spinner }
     set { animation.spinner = newValue }
   }
@@ -23,10 +23,9 @@ public final class ScreenLoad<Value: Sendable> {
   private let animation: SpinnerAnimation
   private var escapeCancels = false
 
-  /// Creates a screen's load with a spinner style and label; ``LoadOptions`` given to `load`
-  /// replace them.
-  public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
-    self.animation = SpinnerAnimation(Spinner(style: style, label: label))
+  /// Creates the load of a screen; each load's ``LoadOptions`` give its spinner's look.
+  public init() {
+    self.animation = SpinnerAnimation(Spinner(style: .dots, label: "Loading…"))
   }
 
   /// The state of the current load; idle before the first.
