@@ -180,12 +180,40 @@ package final class LoadRunner<Value: Sendable> {
     if !newState.isInFlight { resumeWaiters() }
   }
 
-  /// Starts a run of the source (or joins the cache's shared load), with its show delay and
-  /// timeout.
+  /// Starts a run of the source (or joins the cache's shared load), then, unless it answered at
+  /// once, its show delay and timeout.
   private func beginRun() {
     guard let scheduler else { return }
     stopRun()
     progress = nil
+    let token = generation
+    let onProgress: @Sendable @MainActor (LoadProgress) -> Void = { [weak self] progress in
+      guard let self, self.generation == token else { return }
+      self.step { self.progress = progress }
+    }
+    let onAnswer: @Sendable @MainActor (LoadAnswer<Value>) -> Void = { [weak self] answer in
+      guard let self, self.generation == token else { return }
+      self.step { self.receive(answer) }
+    }
+    let immediate: LoadAnswer<Value>?
+    if let cacheSlot {
+      let joined = cacheSlot.join(
+        source, scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
+      phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
+      immediate = joined.immediate
+    } else {
+      let run = source.run(
+        on: scheduler, post: { [weak scheduler] work in scheduler?.post(work) },
+        report: onProgress, receive: { answer, _ in onAnswer(answer) })
+      phase = .running(Run { answered, _ in run.cancel(answered: answered) })
+      immediate = run.immediate
+    }
+    // NB: an answer given at once is taken in this step, before any spinner: none was drawn,
+    // so none is held for its minimum time.
+    if let immediate {
+      receive(immediate)
+      return
+    }
     if state.value == nil, !isSpinnerVisible {
       if options.showDelay <= .zero {
         showSpinner()
@@ -196,30 +224,6 @@ package final class LoadRunner<Value: Sendable> {
     if let timeout = options.timeout {
       setTimer(.timeout, after: timeout) { $0.timeOut(after: timeout) }
     }
-    let token = generation
-    let report: @Sendable @MainActor (LoadProgress) -> Void = { [weak self] progress in
-      guard let self, self.generation == token else { return }
-      self.step { self.progress = progress }
-    }
-    let receive: @Sendable @MainActor (LoadAnswer<Value>) -> Void = { [weak self] answer in
-      guard let self, self.generation == token else { return }
-      self.step { self.receive(answer) }
-    }
-    let immediate: LoadAnswer<Value>?
-    if let cacheSlot {
-      let joined = cacheSlot.join(
-        source, scheduler, SharedLoad.Subscriber(progress: report, answer: receive))
-      phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
-      immediate = joined.immediate
-    } else {
-      let run = source.run(
-        on: scheduler, post: { [weak scheduler] work in scheduler?.post(work) }, report: report,
-        receive: { answer, _ in receive(answer) })
-      phase = .running(Run { answered, _ in run.cancel(answered: answered) })
-      immediate = run.immediate
-    }
-    // NB: an answer given at once is taken in this step, so the spinner is never drawn for it.
-    if let immediate { self.receive(immediate) }
   }
 
   /// Takes an answer of the current run, holding it while the spinner must stay visible.

@@ -46,6 +46,17 @@ import Testing
     await harness.finish()
   }
 
+  @Test func anAnswerGivenBeforeTheLoadReturnedIsOneEventWithTheStart() async {
+    loader.answerImmediately(with: .success("at once"))
+    let runner = LoadRunner(
+      source: loader.source(.callback), options: LoadOptions(showDelay: .zero))
+    let events = EventLog()
+    runner.onEvent = { [events] in events.entries.append($0) }
+    runner.start(on: harness.stage.scheduler)
+    #expect(events.summaries == ["loaded (state) value=at once spinner=false"])
+    await harness.finish()
+  }
+
   @Test func aFailureRetriedAfterItsBackoffKeepsTheSpinnerAndSendsNoStateChange() async {
     let runner = LoadRunner(
       source: loader.source(.async),

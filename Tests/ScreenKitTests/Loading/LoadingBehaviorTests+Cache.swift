@@ -320,6 +320,23 @@ extension LoadingBehaviorTests {
   }
 
   @Test(arguments: all)
+  func aCallbackAnsweringAtOnceThroughACacheShowsOnTheFirstFrameAndIsKept(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    loader.answerImmediately(with: .success("at once"))
+    let cache = LoadCache<String, String>()
+    let subject = variant.make(loader.source(.callback), cache: cache)
+    let harness = ScreenHarness(root: subject.screen, size: Self.size)
+    #expect(harness.frameCount == 1)
+    expectScreen(harness, ["content: at once"])
+    #expect(subject.state() == .loaded("at once"))
+    #expect(cache.value(forKey: "key") == "at once")
+    #expect(!cache.isLoading("key"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
   func aScreenJoiningALiveStreamGetsItsNewestValueAndItsLaterOnes(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
     let cache = LoadCache<String, String>()

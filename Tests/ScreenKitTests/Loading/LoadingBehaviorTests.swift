@@ -183,6 +183,18 @@ import Testing
   }
 
   @Test(arguments: all)
+  func aSynchronousCompletionIsNotHeldForASpinnerThatWasNeverDrawn(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    loader.answerImmediately(with: .success("cached"))
+    let subject = variant.make(loader.source(.callback), options: LoadOptions(showDelay: .zero))
+    let harness = ScreenHarness(root: subject.screen, size: Self.size)
+    #expect(harness.frameCount == 1)
+    expectScreen(harness, ["content: cached"])
+    #expect(subject.state() == .loaded("cached"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
   func synchronousCompletionNeverDrawsTheSpinner(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
     loader.answerImmediately(with: .success("cached"))
