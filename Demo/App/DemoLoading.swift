@@ -18,7 +18,6 @@ enum DemoLoading {
   ) -> LoadingController<Value> {
     let options = settings.loadingOptions
     let trace = settings.trace
-    let source = LoadSource<Value>.async { _ in try await load() }
     let loadingScreen = { () -> Screen in
       let spinner = SpinnerScreen(style: options.spinner, label: options.label)
       if let onHierarchyChange {
@@ -35,15 +34,9 @@ enum DemoLoading {
       }
       return content
     }
-    let controller =
-      cache.map { cache in
-        LoadingController(
-          cache: cache, key: key, source: source, options: options, loadingScreen: loadingScreen,
-          build: mounting, update: update)
-      }
-      ?? LoadingController(
-        source: source, options: options, loadingScreen: loadingScreen, build: mounting,
-        update: update)
+    let controller = LoadingController(
+      load: load, cache: cache?.slot(for: key), options: options, loadingScreen: loadingScreen,
+      build: mounting, update: update)
     if let title { controller.title = title }
     return controller
   }

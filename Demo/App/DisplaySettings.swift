@@ -14,8 +14,8 @@ struct DisplaySettings: Sendable {
   var noMouse = false
 
   /// The options every load of the demo uses.
-  var loadingOptions: LoadingOptions {
-    LoadingOptions(spinner: spinner)
+  var loadingOptions: LoadOptions {
+    LoadOptions(spinner: spinner)
   }
 
   /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`.

@@ -102,9 +102,9 @@ final class EpisodeBrowser {
     // same fetch; a side already in flight ignores the call, which ends the ping-pong.
     controller.onStateChange = { [weak left, weak detail] state in
       left?.stateDidChange(state)
-      if state.isInFlight { detail?.loader.reload() }
+      if state.isInFlight { detail?.reload() }
     }
-    detail.loader.onStateChange = { [weak right, weak controller] state in
+    detail.screenLoad.onStateChange = { [weak right, weak controller] state in
       right?.stateDidChange(state)
       if state.isInFlight { controller?.reload() }
     }

@@ -5,7 +5,7 @@ import ScreenKit
 /// the hosted pane (its state, the selected and opened episode, frames drawn, the last key).
 @MainActor
 final class EmbedSidebar {
-  /// The pane's `LoadingState`, as reported by the controller.
+  /// The pane's `LoadState`, as reported by the controller.
   var paneState = "idle" { didSet { needsFrame = true } }
   /// The title of the selected row, as the hosted list reports it.
   var selected = "–" { didSet { needsFrame = true } }

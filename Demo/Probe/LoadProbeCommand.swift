@@ -61,7 +61,7 @@ struct LoadProbeCommand: DemoMode {
       return text
     }
     // NB: no show delay, as in the C program: the first frame already has the spinner.
-    let options = LoadingOptions(showDelay: .zero, spinner: settings.spinner)
+    let options = LoadOptions(showDelay: .zero, spinner: settings.spinner)
     let root: Screen
     if variant == .protocol {
       let screen = ProtocolProbeScreen(options: options, loader: load)
@@ -69,7 +69,7 @@ struct LoadProbeCommand: DemoMode {
       root = screen
     } else {
       root = LoadingController<String>(
-        options: options, load: load,
+        load: load, options: options,
         build: { value in
           let screen = ProbeTextScreen(text: value)
           screen.observeLifecycle { event in

@@ -4,20 +4,19 @@ import ScreenKit
 /// spinner while it loads; then the screen draws its one line of text.
 final class ProtocolProbeScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
-  let loader: ScreenLoader<String>
+  let screenLoad = ScreenLoad<String>()
   /// Called when the value is first configured: this variant's counterpart of mounting the
   /// built child, for the trace's `mount`.
   var onMount: (@MainActor () -> Void)?
 
-  private let options: LoadingOptions
+  private let options: LoadOptions
   private let fetch: @Sendable () async throws -> String
   private var text: String?
 
   /// Creates the screen; `loader` runs when it appears.
-  init(options: LoadingOptions, loader: @escaping @Sendable () async throws -> String) {
+  init(options: LoadOptions, loader: @escaping @Sendable () async throws -> String) {
     self.options = options
     self.fetch = loader
-    self.loader = ScreenLoader(style: options.spinner, label: options.label)
     super.init()
   }
 
@@ -30,7 +29,7 @@ final class ProtocolProbeScreen: Screen, Loading {
   }
 
   override func didAppear() {
-    if case .idle = loadingState { load(options: options, fetch) }
+    if case .idle = loadState { load(options: options, fetch) }
   }
 
   override func draw(in canvas: inout Canvas) {

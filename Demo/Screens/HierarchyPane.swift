@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// One side of the comparison: a loading variant on top, and below it what that variant is
-/// doing right now: its screen hierarchy (a tree and a node count), its `LoadingState`, and
+/// doing right now: its screen hierarchy (a tree and a node count), its `LoadState`, and
 /// how long its last load took from request to result on the main actor.
 ///
 /// The readout is redrawn whenever the variant's state, chrome or hierarchy changes; the owner
@@ -34,7 +34,7 @@ final class HierarchyPane: Screen {
   }
 
   /// Records a state change, timing loads from `loading`/`refreshing` to the result.
-  func stateDidChange<Value>(_ newState: LoadingState<Value>) {
+  func stateDidChange<Value>(_ newState: LoadState<Value>) {
     let now = stage?.scheduler.clock.now
     switch newState {
     case .loading, .refreshing:

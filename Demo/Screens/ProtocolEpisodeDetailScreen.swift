@@ -3,19 +3,19 @@ import ScreenKit
 /// An episode's detail as the `Loading` protocol variant shows it: one screen that loads its
 /// own value and adds no node to the hierarchy.
 ///
-/// It follows the pattern of the `Loading` documentation: a stored loader, `configure`, and
-/// loading in `didAppear`. The core does the rest through the loader: focus, the loading keys,
-/// the spinner, error and refresh badge, and cancelling when the screen disappears. It cannot
-/// exist without its loader.
+/// It follows the pattern of the `Loading` documentation: a stored `ScreenLoad`, `configure`,
+/// and loading in `didAppear`. The core does the rest through the `ScreenLoad`: focus, the
+/// loading keys, the spinner, error and refresh badge, and cancelling when the screen
+/// disappears. It cannot exist without its `loader`.
 final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The stored state the protocol extension needs.
-  let loader: ScreenLoader<EpisodeDetail>
+  let screenLoad = ScreenLoad<EpisodeDetail>()
   /// Called when the first value is configured: this variant's counterpart of mounting a
   /// built child, for the trace's `mount` (a refresh configures again without it).
   var onMount: (@MainActor () -> Void)?
 
   private let episode: Episode
-  private let options: LoadingOptions
+  private let options: LoadOptions
   private let cache: LoadCache<Int, EpisodeDetail>?
   private let fetchDetail: @Sendable () async throws -> EpisodeDetail
   private var detail: EpisodeDetail?
@@ -25,14 +25,13 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   ///
   /// With a `cache`, a detail seen before shows at once and is refreshed.
   init(
-    episode: Episode, options: LoadingOptions, cache: LoadCache<Int, EpisodeDetail>? = nil,
+    episode: Episode, options: LoadOptions, cache: LoadCache<Int, EpisodeDetail>? = nil,
     loader: @escaping @Sendable () async throws -> EpisodeDetail
   ) {
     self.episode = episode
     self.options = options
     self.cache = cache
     self.fetchDetail = loader
-    self.loader = ScreenLoader(style: options.spinner, label: options.label)
     super.init()
   }
 
@@ -49,7 +48,7 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The episode's title, known from the list before the detail arrives.
   override var title: String {
     get {
-      if case .failed(_, nil) = loadingState { return "Error" }
+      if case .failed(_, nil) = loadState { return "Error" }
       return episode.title
     }
     set { super.title = newValue }
@@ -58,7 +57,7 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// The keys that are live in the current state.
   override var keyHints: [KeyHint] {
     get {
-      switch loadingState {
+      switch loadState {
       case .loaded, .refreshing: [KeyHint("↑↓", "scroll"), KeyHint("r", "refresh")]
       case .failed(_, nil): [KeyHint("r", "retry")]
       case .failed: [KeyHint("r", "retry"), KeyHint(.escape, "dismiss")]
@@ -70,12 +69,8 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
 
   /// Starts the load when first shown, or again after a cancelled one.
   override func didAppear() {
-    guard case .idle = loadingState else { return }
-    if let cache {
-      load(cache: cache, key: episode.number, options: options, fetchDetail)
-    } else {
-      load(options: options, fetchDetail)
-    }
+    guard case .idle = loadState else { return }
+    load(cache: cache?.slot(for: episode.number), options: options, fetchDetail)
   }
 
   /// Draws the detail; the core draws the spinner or error instead while they cover it, and

@@ -33,7 +33,7 @@ let attempts = Atomic(0)
 /// The core does the rest for any `Loading` screen: focus, the spinner and the error drawn
 /// instead of `draw(in:)`, r and Enter to retry or refresh, and cancellation on disappearance.
 final class QuoteScreen: Screen, Loading {
-  let loader = ScreenLoader<Quote>()
+  let screenLoad = ScreenLoad<Quote>()
   var quote: Quote?
   func configure(value: Quote) {
     quote = value

@@ -144,7 +144,7 @@ import Testing
     let cache = LoadCache<String, String>(timeToLive: .seconds(300), clock: ScreenClock(time.clock))
     let loader = FakeLoader<String>()
     func detail() -> Screen {
-      LoadingController(cache: cache, key: "7", source: loader.source(.async)) {
+      LoadingController(source: loader.source(.async), cache: cache.slot(for: "7")) {
         ProbeScreen("Detail", text: $0)
       }
     }

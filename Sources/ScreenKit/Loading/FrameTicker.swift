@@ -24,7 +24,7 @@ public final class FrameTicker {
   }
 
   /// The number of subscribers.
-  public var subscriberCount: Int { subscribers.count }
+  package var subscriberCount: Int { subscribers.count }
 
   /// Calls `onTick` with the frame number on every frame shown until ``unsubscribe(_:)``; the
   /// numbers skip the frames a late tick passed.

@@ -3,8 +3,8 @@ import DequeModule
 /// Loaded values kept by key, so a screen for a key already seen shows its value at once and
 /// revalidates it in the background (stale-while-revalidate).
 ///
-/// Give one to a `LoadingController` or a `Loading` screen's `load` together with the key of
-/// the value. When such a screen starts its load and the cache holds a fresh value for the key,
+/// Give a `LoadingController` or a `Loading` screen's `load` the slot of the value's key,
+/// ``slot(for:)``. When such a screen starts its load and the cache holds a fresh value for the key,
 /// the value is shown on the first frame (no spinner) and reloaded under the refresh badge; a
 /// failed reload keeps it and shows the refresh error. Without a fresh value the load runs as
 /// usual, with its spinner. Either way, screens loading the same key at the same time share one
@@ -25,9 +25,9 @@ import DequeModule
 ///
 /// ```swift
 /// let details = LoadCache<Int, Episode>(timeToLive: .seconds(300), countLimit: 50)
-/// let detail = LoadingController(cache: details, key: 7, load: { try await catalogue.episode(7) }) {
-///   EpisodeScreen($0)
-/// }
+/// let detail = LoadingController(
+///   load: { try await catalogue.episode(7) }, cache: details.slot(for: 7)
+/// ) { EpisodeScreen($0) }
 /// ```
 @MainActor
 public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
@@ -142,8 +142,9 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     uses.removeAll { !isCurrent($0) }
   }
 
-  /// What a runner needs of the cache for one key.
-  func slot(for key: Key) -> LoadCacheSlot<Value> {
+  /// The slot of `key`, to give a `LoadingController` or a `Loading` screen's `load`, so that
+  /// it keeps its value here under `key`.
+  public func slot(for key: Key) -> LoadCacheSlot<Value> {
     LoadCacheSlot(
       lookup: { [self] in value(forKey: key) },
       join: { [self] source, scheduler, subscriber in
@@ -151,13 +152,15 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
       })
   }
 
-  /// Joins the load of `key` in flight, or starts one; returns how to leave it.
+  /// Joins the load of `key` in flight, or starts one; returns how to leave it and an answer
+  /// to take at once.
   private func join(
     _ key: Key, source: LoadSource<Value>, scheduler: Scheduler,
     subscriber: SharedLoad<Value>.Subscriber
-  ) -> LoadCacheSlot<Value>.Leave {
+  ) -> (leave: LoadCacheSlot<Value>.Leave, immediate: LoadAnswer<Value>?) {
     if let load = loads[key], load.isJoinable {
-      return load.subscribe(subscriber, on: scheduler)
+      let joined = load.subscribe(subscriber, on: scheduler)
+      return (joined.leave, joined.latest)
     }
     weak var load: SharedLoad<Value>?
     let shared = SharedLoad<Value>(
@@ -167,8 +170,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
       })
     load = shared
     loads[key] = shared
-    let leave = shared.subscribe(subscriber, on: scheduler)
-    shared.start(source, on: scheduler)
-    return leave
+    let leave = shared.subscribe(subscriber, on: scheduler).leave
+    return (leave, shared.start(source, on: scheduler))
   }
 }

@@ -4,17 +4,17 @@
 /// show delay passing, a progress report, an answer, a retry, a cancellation), so the owner
 /// reconciles what it shows with the event in one place instead of reacting to several
 /// callbacks in an order it must know. `LoadingController` turns events into child screens; a
-/// ``ScreenLoader`` turns them into its screen's drawing.
-public struct LoadEvent<Value: Sendable>: Sendable {
+/// ``ScreenLoad`` turns them into its screen's drawing.
+package struct LoadEvent<Value: Sendable>: Sendable {
   /// The state after the step.
-  public let state: LoadingState<Value>
+  package let state: LoadState<Value>
   /// Whether the step changed the state (a progress report or the spinner's delay does not).
-  public let stateChanged: Bool
+  package let stateChanged: Bool
   /// A value the step delivered, to be shown: the load's value, a refresh's, or a stream's
   /// newest; `nil` when the step delivered none.
-  public let value: Value?
+  package let value: Value?
   /// Whether the spinner should be visible after the step.
-  public let isSpinnerVisible: Bool
+  package let isSpinnerVisible: Bool
   /// The latest progress of the load in flight.
-  public let progress: LoadProgress?
+  package let progress: LoadProgress?
 }

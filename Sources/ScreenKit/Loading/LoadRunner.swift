@@ -1,46 +1,54 @@
 /// The engine both loading variants share: it runs a ``LoadSource``, keeps the
-/// ``LoadingState``, times the spinner (show delay, minimum time visible), applies the timeout
+/// ``LoadState``, times the spinner (show delay, minimum time visible), applies the timeout
 /// and retry policy, joins refreshes, and drops results of abandoned loads.
 ///
 /// It holds no screen: its owner tells it which screen's stage to use and reacts to the one
 /// ``LoadEvent`` it sends for each step of the load. `LoadingController` turns events into child
-/// screens; a `Loading` screen's ``ScreenLoader`` turns them into the screen's own drawing.
+/// screens; a `Loading` screen's ``ScreenLoad`` turns them into the screen's own drawing.
 ///
-/// Each run of the source has one timer for each role (show delay, timeout, the spinner's
-/// minimum time, retry backoff), so ending one role never cancels another. The timeout covers
-/// the load (until its answer, or a stream's first value), not the spinner's presentation.
-/// Answers that arrive while the spinner must stay are held, and the latest value wins.
+/// Each step (a start, a cancellation, a timer, an answer, a progress report) enters through
+/// ``step(_:)`` and moves the runner with the named transitions below; the owner hears of it
+/// once, after the step. Each run of the source has one timer for each role (show delay,
+/// timeout, the spinner's minimum time, retry backoff), so ending one role never cancels
+/// another. The timeout covers the load (until its answer, or a stream's first value), not the
+/// spinner's presentation. Answers that arrive while the spinner must stay are held, and the
+/// latest value wins.
 @MainActor
-public final class LoadRunner<Value: Sendable> {
+package final class LoadRunner<Value: Sendable> {
   /// The current state.
-  public private(set) var state: LoadingState<Value> = .idle {
-    didSet {
-      step.stateChanged = true
-      // NB: every path out of a load leaves the in-flight states, so resuming here resumes each
-      // refresh exactly once, whatever ended the load.
-      if !state.isInFlight { finishWaiters() }
-    }
-  }
+  package private(set) var state: LoadState<Value> = .idle
   /// The latest progress of the load in flight.
-  public private(set) var progress: LoadProgress? {
-    didSet { if progress != oldValue { step.changed = true } }
-  }
-  /// Whether the spinner should be visible now (the show delay has passed).
-  public private(set) var isSpinnerVisible = false {
-    didSet { if isSpinnerVisible != oldValue { step.changed = true } }
-  }
-  /// How many times the source was started (first load, retries, refreshes).
-  public private(set) var startCount = 0
-
+  package private(set) var progress: LoadProgress?
   /// Called once for each step of the load that changed anything, after the step.
-  public var onEvent: ((LoadEvent<Value>) -> Void)?
+  package var onEvent: ((LoadEvent<Value>) -> Void)?
 
-  /// What the step in progress changed, gathered into one event.
-  private struct Step {
-    var depth = 0
-    var changed = false
-    var stateChanged = false
-    var value: Value?
+  /// Where the runner is with the source.
+  private enum Phase {
+    /// No run of the source: none started yet, or the last one is over.
+    case resting
+    /// A run failed and waits out its backoff before the source starts again.
+    case backingOff
+    /// A run of the source is under way: its answers count.
+    case running(Run)
+  }
+
+  /// A run of the source, directly or through a load a cache shares.
+  private struct Run {
+    /// Abandons the run, saying whether it had answered (if not, a callback's cancel hook runs)
+    /// and whether it timed out (a shared load then takes no new screens).
+    let stop: @MainActor (_ answered: Bool, _ timedOut: Bool) -> Void
+    /// Whether the run answered: until then its timeout runs.
+    var hasAnswered = false
+    /// Whether the run delivered a value, so that its end is not a failure.
+    var hasValue = false
+    /// Answers held until the spinner has been visible for its minimum time.
+    var held: [LoadAnswer<Value>] = []
+  }
+
+  /// Whether the spinner shows, and since when.
+  private enum Spinner {
+    case hidden
+    case shown(since: Duration)
   }
 
   /// What a timer of a run is for; each has its own slot.
@@ -48,41 +56,34 @@ public final class LoadRunner<Value: Sendable> {
     case showDelay, timeout, minimumVisible, retryBackoff
   }
 
+  /// What the step in progress did that the event reports besides the runner's values.
+  private struct Step {
+    var stateChanged = false
+    var value: Value?
+  }
+
   private let source: LoadSource<Value>
-  private let options: LoadingOptions
-  private var scheduler: Scheduler?
-  /// The run whose answers count; answers of earlier runs are dropped.
-  private var generation = 0
-  private var task: Task<Void, Never>?
+  private let options: LoadOptions
   /// The key of a cache the runner reads first and shares its loads through, if it has one.
   private let cacheSlot: LoadCacheSlot<Value>?
-  /// Leaves the shared load the current run joined.
-  private var leaveSharedLoad: LoadCacheSlot<Value>.Leave?
-  private var timers: [TimerRole: Scheduler.Timer] = [:]
-  private var spinnerShownAt: Duration?
+  private var scheduler: Scheduler?
+  private var phase = Phase.resting
+  private var spinner = Spinner.hidden
+  /// The retries made for the current load.
   private var attempt = 0
-  /// Whether the current run has not answered yet: its timeout runs, and abandoning it calls
-  /// the source's cancel hook.
-  private var isAwaitingAnswer = false
-  /// Whether the current run delivered a value, so that its end is not a failure.
-  private var runHasValue = false
-  /// Answers held until the spinner has been visible for its minimum time.
-  private var held: [LoadAnswer<Value>] = []
+  /// Numbers the runs; answers and reports of earlier runs are dropped.
+  private var generation = 0
+  private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private var step = Step()
 
   /// Creates a runner; nothing starts until ``start(on:)``.
-  public init(source: LoadSource<Value>, options: LoadingOptions) {
-    self.source = source
-    self.options = options
-    self.cacheSlot = nil
-  }
-
-  /// Creates a runner that starts from a value already shown, so its first start refreshes it,
-  /// and that reads and shares its loads through `cache` when given one.
-  init(
-    source: LoadSource<Value>, options: LoadingOptions, shown: Value? = nil,
-    cache: LoadCacheSlot<Value>?
+  ///
+  /// A runner given a value already `shown` starts from it, so its first start refreshes it;
+  /// one given a `cache` slot reads it first and shares its loads through it.
+  package init(
+    source: LoadSource<Value>, options: LoadOptions, shown: Value? = nil,
+    cache: LoadCacheSlot<Value>? = nil
   ) {
     self.source = source
     self.options = options
@@ -90,23 +91,30 @@ public final class LoadRunner<Value: Sendable> {
     if let shown { state = .loaded(shown) }
   }
 
+  /// Whether the spinner should be visible now (the show delay has passed).
+  package var isSpinnerVisible: Bool {
+    if case .shown = spinner { true } else { false }
+  }
+
+  // MARK: Entry points
+
   /// Starts a load unless one is in flight; a loaded value stays shown as `refreshing`.
   ///
   /// A stream still delivering values is restarted: its sequence is cancelled and made again.
-  public func start(on scheduler: Scheduler) {
+  package func start(on scheduler: Scheduler) {
     guard !state.isInFlight else { return }
-    performStep {
+    step {
       self.scheduler = scheduler
       attempt = 0
       if state.value == nil, let cached = cacheSlot?.lookup() {
         // NB: a fresh cached value is shown in this step, before the first frame, and the load
         // revalidates it.
         step.value = cached
-        state = .refreshing(cached)
+        setState(.refreshing(cached))
       } else {
-        state = state.value.map { .refreshing($0) } ?? .loading
+        setState(state.value.map { .refreshing($0) } ?? .loading)
       }
-      begin()
+      beginRun()
     }
   }
 
@@ -115,7 +123,7 @@ public final class LoadRunner<Value: Sendable> {
   /// It ends when a value is shown (for a stream, the first value of the restarted sequence),
   /// when the load fails after its retries, when a stream ends, or when the load is cancelled
   /// or its screen leaves.
-  public func refresh(on scheduler: Scheduler) async {
+  package func refresh(on scheduler: Scheduler) async {
     start(on: scheduler)
     guard state.isInFlight else { return }
     await withCheckedContinuation { waiters.append($0) }
@@ -126,36 +134,87 @@ public final class LoadRunner<Value: Sendable> {
   /// Its task is cancelled, its cancel hook runs, and a late result is ignored. A state that was
   /// loading becomes idle; a refresh falls back to its value; a stopped stream keeps showing
   /// its last value.
-  public func cancel() {
-    guard state.isInFlight || task != nil || leaveSharedLoad != nil else { return }
-    performStep {
+  package func cancel() {
+    if case .resting = phase, !state.isInFlight { return }
+    step {
       stopRun()
       hideSpinner()
       switch state {
-      case .refreshing(let value): state = .loaded(value)
-      case .loading: state = .idle
+      case .refreshing(let value): setState(.loaded(value))
+      case .loading: setState(.idle)
       case .idle, .loaded, .failed: break
       }
     }
   }
 
   /// Dismisses a failure that still has a value to show, returning to `loaded`.
-  public func dismissError() {
+  package func dismissError() {
     guard case .failed(_, let last?) = state else { return }
-    performStep { state = .loaded(last) }
+    step { setState(.loaded(last)) }
   }
 
-  // MARK: Running
+  /// Runs `body` as one step: whatever it changes reaches the owner as one event, after it, so
+  /// the owner's reaction may start another load.
+  private func step(_ body: () -> Void) {
+    let spinnerWasVisible = isSpinnerVisible
+    let progressBefore = progress
+    body()
+    guard
+      step.stateChanged || step.value != nil || isSpinnerVisible != spinnerWasVisible
+        || progress != progressBefore
+    else { return }
+    let event = LoadEvent(
+      state: state, stateChanged: step.stateChanged, value: step.value,
+      isSpinnerVisible: isSpinnerVisible, progress: progress)
+    step = Step()
+    onEvent?(event)
+  }
 
-  private func begin() {
+  // MARK: Transitions
+
+  /// Moves to `state`; a state out of flight ends every refresh waiting for the load, whatever
+  /// ended it.
+  private func setState(_ newState: LoadState<Value>) {
+    state = newState
+    step.stateChanged = true
+    if !newState.isInFlight { resumeWaiters() }
+  }
+
+  /// Starts a run of the source (or joins the cache's shared load), then, unless it answered at
+  /// once, its show delay and timeout.
+  private func beginRun() {
     guard let scheduler else { return }
     stopRun()
-    startCount += 1
     progress = nil
-    isAwaitingAnswer = true
-    runHasValue = false
     let token = generation
-    if state.value == nil && !isSpinnerVisible {
+    let onProgress: @Sendable @MainActor (LoadProgress) -> Void = { [weak self] progress in
+      guard let self, self.generation == token else { return }
+      self.step { self.progress = progress }
+    }
+    let onAnswer: @Sendable @MainActor (LoadAnswer<Value>) -> Void = { [weak self] answer in
+      guard let self, self.generation == token else { return }
+      self.step { self.receive(answer) }
+    }
+    let immediate: LoadAnswer<Value>?
+    if let cacheSlot {
+      let joined = cacheSlot.join(
+        source, scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
+      phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
+      immediate = joined.immediate
+    } else {
+      let run = source.run(
+        on: scheduler, post: { [weak scheduler] work in scheduler?.post(work) },
+        report: onProgress, receive: { answer, _ in onAnswer(answer) })
+      phase = .running(Run { answered, _ in run.cancel(answered: answered) })
+      immediate = run.immediate
+    }
+    // NB: an answer given at once is taken in this step, before any spinner: none was drawn,
+    // so none is held for its minimum time.
+    if let immediate {
+      receive(immediate)
+      return
+    }
+    if state.value == nil, !isSpinnerVisible {
       if options.showDelay <= .zero {
         showSpinner()
       } else {
@@ -165,154 +224,81 @@ public final class LoadRunner<Value: Sendable> {
     if let timeout = options.timeout {
       setTimer(.timeout, after: timeout) { $0.timeOut(after: timeout) }
     }
-    // NB: outer closures capture self weakly too; a nested `[weak self]` alone would make the
-    // outer closure (kept by the loader) hold the runner strongly.
-    let reporter = ProgressReporter { [weak self, weak scheduler] progress in
-      scheduler?.post { [weak self] in
-        guard let self, self.generation == token else { return }
-        self.performStep { self.progress = progress }
-      }
-    }
-    if let cacheSlot {
-      let subscriber = SharedLoad<Value>.Subscriber(
-        progress: { [weak self] progress in
-          guard let self, self.generation == token else { return }
-          self.performStep { self.progress = progress }
-        },
-        answer: { [weak self] answer in self?.receive(answer, token: token) })
-      leaveSharedLoad = cacheSlot.join(source, scheduler, subscriber)
-      return
-    }
-    switch source {
-    case .callback(let load, _):
-      runCallback(load, reporter: reporter, token: token, scheduler: scheduler)
-    case .async(let load):
-      scheduler.beginTask()
-      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let answer: LoadAnswer<Value>
-        do { answer = .value(try await load(reporter), isFinal: true) } catch {
-          answer = .failure(error)
-        }
-        scheduler.post { [weak self] in
-          scheduler.endTask()
-          self?.receive(answer, token: token)
-        }
-      }
-    case .stream(let makeStream):
-      scheduler.beginTask()
-      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let ending: LoadAnswer<Value>
-        do {
-          for try await value in makeStream() {
-            scheduler.post { [weak self] in
-              self?.receive(.value(value, isFinal: false), token: token)
-            }
-          }
-          ending = .end
-        } catch {
-          ending = .failure(error)
-        }
-        scheduler.post { [weak self] in
-          scheduler.endTask()
-          self?.receive(ending, token: token)
-        }
-      }
-    }
   }
 
-  private func runCallback(
-    _ load: @MainActor (ProgressReporter, @escaping LoadSource<Value>.Completion) -> Void,
-    reporter: ProgressReporter, token: Int, scheduler: Scheduler
-  ) {
-    // NB: a completion called before `load` returns (a cache hit, or another thread racing
-    // it) is captured and delivered right after, so the spinner is never drawn for it.
-    let gate = CompletionGate<Value>()
-    load(reporter) { [weak self, weak scheduler] result in
-      guard gate.claim() else { return }
-      if gate.captureIfSynchronous(result) { return }
-      scheduler?.post { [weak self] in self?.receive(LoadAnswer(result), token: token) }
-    }
-    if let result = gate.closeSynchronousWindow() {
-      receive(LoadAnswer(result), token: token)
-    }
-  }
-
-  /// Takes an answer of run `token`, holding it while the spinner must stay visible.
-  private func receive(_ answer: LoadAnswer<Value>, token: Int) {
-    guard token == generation, let scheduler else { return }
-    performStep { receive(answer, scheduler: scheduler) }
-  }
-
-  private func receive(_ answer: LoadAnswer<Value>, scheduler: Scheduler) {
-    if isAwaitingAnswer {
+  /// Takes an answer of the current run, holding it while the spinner must stay visible.
+  private func receive(_ answer: LoadAnswer<Value>) {
+    guard case .running(var run) = phase, let scheduler else { return }
+    if !run.hasAnswered {
       // The load answered: its timeout no longer applies, and a spinner not shown yet never
       // will be.
-      isAwaitingAnswer = false
+      run.hasAnswered = true
       cancelTimer(.timeout)
       cancelTimer(.showDelay)
     }
-    if timers[.minimumVisible] != nil {
-      hold(answer)
-    } else if let shownAt = spinnerShownAt,
-      case let visibleUntil = shownAt.saturatingAdding(options.minimumVisible),
-      scheduler.clock.now < visibleUntil
-    {
-      hold(answer)
+    let visibleUntil: Duration? =
+      if case .shown(let since) = spinner { since.saturatingAdding(options.minimumVisible) } else {
+        nil
+      }
+    if timers[.minimumVisible] == nil, let visibleUntil, scheduler.clock.now < visibleUntil {
       setTimer(.minimumVisible, at: visibleUntil) { $0.releaseHeld() }
-    } else {
-      apply(answer)
     }
-  }
-
-  /// Keeps an answer until the spinner may go; of several values in a row, the latest wins.
-  private func hold(_ answer: LoadAnswer<Value>) {
-    if case .value = answer, case .value? = held.last { held.removeLast() }
-    held.append(answer)
+    guard timers[.minimumVisible] != nil else {
+      phase = .running(run)
+      apply(answer)
+      return
+    }
+    // NB: of several values in a row, the latest wins.
+    if case .value = answer, case .value? = run.held.last { run.held.removeLast() }
+    run.held.append(answer)
+    phase = .running(run)
   }
 
   private func releaseHeld() {
-    let answers = held
-    held.removeAll()
+    guard case .running(var run) = phase else { return }
+    let answers = run.held
+    run.held.removeAll()
+    phase = .running(run)
     for answer in answers { apply(answer) }
   }
 
+  /// Shows an answer: a value, the end of a stream, or a failure.
   private func apply(_ answer: LoadAnswer<Value>) {
+    guard case .running(var run) = phase else { return }
     switch answer {
     case .value(let value, let isFinal):
-      if isFinal {
-        task = nil
-        leaveSharedLoad = nil
-      }
-      runHasValue = true
+      run.hasValue = true
+      phase = isFinal ? .resting : .running(run)
       attempt = 0
       hideSpinner()
       step.value = value
-      state = .loaded(value)
+      setState(.loaded(value))
     case .end:
-      task = nil
-      leaveSharedLoad = nil
-      if !runHasValue { fail(EmptyStreamError()) }
+      phase = .resting
+      if !run.hasValue { fail(EmptyStreamError()) }
     case .failure(let error):
-      task = nil
-      leaveSharedLoad = nil
+      phase = .resting
       fail(error)
     }
   }
 
-  /// Fails the current run: retries after the backoff while the policy allows (the spinner
+  /// Fails the current load: retries after the backoff while the policy allows (the spinner
   /// stays up meanwhile), or shows the error.
   private func fail(_ error: any Error) {
     if error is CancellationError, state.isInFlight {
       hideSpinner()
-      state = state.value.map { .loaded($0) } ?? .idle
+      setState(state.value.map { .loaded($0) } ?? .idle)
     } else if attempt < options.retry.retries {
       attempt += 1
       // NB: a stream that failed after its values reconnects as a refresh of its last value.
-      if case .loaded(let value) = state { state = .refreshing(value) }
-      setTimer(.retryBackoff, after: options.retry.backoff(beforeRetry: attempt)) { $0.begin() }
+      if case .loaded(let value) = state { setState(.refreshing(value)) }
+      phase = .backingOff
+      setTimer(.retryBackoff, after: options.retry.backoff(beforeRetry: attempt)) {
+        $0.beginRun()
+      }
     } else {
       hideSpinner()
-      state = .failed(error, lastValue: state.value)
+      setState(.failed(error, lastValue: state.value))
     }
   }
 
@@ -322,13 +308,12 @@ public final class LoadRunner<Value: Sendable> {
   }
 
   private func showSpinner() {
-    spinnerShownAt = scheduler?.clock.now
-    isSpinnerVisible = true
+    guard let scheduler else { return }
+    spinner = .shown(since: scheduler.clock.now)
   }
 
   private func hideSpinner() {
-    spinnerShownAt = nil
-    isSpinnerVisible = false
+    spinner = .hidden
   }
 
   /// Ends the current run: its later answers are dropped, its task is cancelled, its cancel
@@ -337,17 +322,15 @@ public final class LoadRunner<Value: Sendable> {
   /// A shared load that `timedOut` takes no new screens, so a retry starts the source again.
   private func stopRun(timedOut: Bool = false) {
     generation += 1
-    task?.cancel()
-    task = nil
-    if let leave = leaveSharedLoad {
-      leaveSharedLoad = nil
-      leave(timedOut ? .timedOut : .cancelled)
-    } else if isAwaitingAnswer, case .callback(_, let cancel) = source {
-      cancel?()
-    }
-    isAwaitingAnswer = false
+    if case .running(let run) = phase { run.stop(run.hasAnswered, timedOut) }
+    phase = .resting
     for role in TimerRole.allCases { cancelTimer(role) }
-    held.removeAll()
+  }
+
+  private func resumeWaiters() {
+    let pending = waiters
+    waiters.removeAll()
+    for waiter in pending { waiter.resume() }
   }
 
   // MARK: Timers
@@ -369,34 +352,12 @@ public final class LoadRunner<Value: Sendable> {
     timers[role] = scheduler.schedule(at: deadline) { [weak self] in
       guard let self, self.generation == token else { return }
       self.timers[role] = nil
-      self.performStep { action(self) }
+      self.step { action(self) }
     }
   }
 
   private func cancelTimer(_ role: TimerRole) {
     guard let timer = timers.removeValue(forKey: role) else { return }
     scheduler?.cancel(timer)
-  }
-
-  /// Runs `body` as one step: whatever it changes reaches the owner as one event, after it.
-  ///
-  /// Steps started inside a step join it. The owner's reaction runs after the step, so it may
-  /// start another load.
-  private func performStep(_ body: () -> Void) {
-    step.depth += 1
-    body()
-    step.depth -= 1
-    guard step.depth == 0, step.changed || step.stateChanged || step.value != nil else { return }
-    let event = LoadEvent(
-      state: state, stateChanged: step.stateChanged, value: step.value,
-      isSpinnerVisible: isSpinnerVisible, progress: progress)
-    step = Step()
-    onEvent?(event)
-  }
-
-  private func finishWaiters() {
-    let pending = waiters
-    waiters.removeAll()
-    for waiter in pending { waiter.resume() }
   }
 }

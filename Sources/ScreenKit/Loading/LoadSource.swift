@@ -20,6 +20,15 @@ public enum LoadSource<Value: Sendable> {
   /// again.
   case stream(@Sendable () -> AsyncThrowingStream<Value, any Error>)
 
+  /// Swift Talk's callback: a function handed only a completion, which may be called from any
+  /// thread; `cancel` runs when the load is abandoned.
+  public static func callback(
+    _ load: @escaping @MainActor (@escaping Completion) -> Void,
+    cancel: (@MainActor () -> Void)? = nil
+  ) -> LoadSource {
+    .callback(load: { _, completion in load(completion) }, cancel: cancel)
+  }
+
   /// A source from any `AsyncSequence` of values.
   public static func sequence<S: AsyncSequence & Sendable>(_ values: S) -> LoadSource
   where S.Element == Value {

@@ -1,7 +1,7 @@
 /// A container screen that loads a value and shows a screen built from it, in the manner of
 /// Swift Talk's loading view controller.
 ///
-/// It shows nothing for ``LoadingOptions/showDelay``, then a spinner (or a custom loading
+/// It shows nothing for ``LoadOptions/showDelay``, then a spinner (or a custom loading
 /// screen) until the value arrives; then it builds the content once with `build` and mounts it
 /// as its child. Failures show an ``ErrorScreen`` with Retry. A refresh (the `r` key, or
 /// ``RefreshAction`` from the environment of any descendant) keeps the content visible with a
@@ -16,12 +16,12 @@
 /// navigation.push(episodes)
 /// ```
 public final class LoadingController<Value: Sendable>: Screen {
-  /// The load engine; its state is observable through ``onStateChange``.
-  public let runner: LoadRunner<Value>
+  /// The load engine.
+  package let runner: LoadRunner<Value>
   /// The options this controller was made with.
-  public let options: LoadingOptions
+  public let options: LoadOptions
   /// Called after every state change, for tests and embedding hosts.
-  public var onStateChange: ((LoadingState<Value>) -> Void)?
+  public var onStateChange: ((LoadState<Value>) -> Void)?
   /// The mounted content, once a value arrived.
   public private(set) var content: Screen?
   /// The spinner or custom loading screen while it is shown.
@@ -34,45 +34,29 @@ public final class LoadingController<Value: Sendable>: Screen {
   private let makeLoadingScreen: (() -> Screen)?
   private var refreshBadge: RefreshBadge?
 
-  /// Creates a controller over any ``LoadSource``; `update` reuses the content for new values.
+  /// Creates a controller whose `load` is an async function, cancelled with its task; `build`
+  /// makes the content from the value, and `update`, when given, shows later values in it.
+  ///
+  /// With a `cache` slot the value is kept in the cache: a fresh cached value is shown at once
+  /// and revalidated under the refresh badge, and controllers loading the same key at the same
+  /// time share one load (see ``LoadCache``). `loadingScreen` replaces the spinner.
   public convenience init<Content: Screen>(
-    source: LoadSource<Value>, options: LoadingOptions = LoadingOptions(),
-    loadingScreen: (() -> Screen)? = nil, build: @escaping (Value) -> Content,
-    update: ((Content, Value) -> Void)? = nil
-  ) {
-    self.init(
-      source: source, options: options, cache: nil, loadingScreen: loadingScreen, build: build,
-      update: update)
-  }
-
-  /// Creates a controller whose value is kept in `cache` under `key`: a fresh cached value is
-  /// shown at once and revalidated under the refresh badge, and controllers loading the same
-  /// key at the same time share one load (see ``LoadCache``).
-  public convenience init<Key, Content: Screen>(
-    cache: LoadCache<Key, Value>, key: Key, source: LoadSource<Value>,
-    options: LoadingOptions = LoadingOptions(), loadingScreen: (() -> Screen)? = nil,
+    load: @escaping @Sendable () async throws -> Value, cache: LoadCacheSlot<Value>? = nil,
+    options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,
     build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
   ) {
     self.init(
-      source: source, options: options, cache: cache.slot(for: key),
+      source: .async { _ in try await load() }, cache: cache, options: options,
       loadingScreen: loadingScreen, build: build, update: update)
   }
 
-  /// Creates a controller whose async `load` is cached in `cache` under `key`.
-  public convenience init<Key, Content: Screen>(
-    cache: LoadCache<Key, Value>, key: Key, options: LoadingOptions = LoadingOptions(),
-    load: @escaping @Sendable () async throws -> Value,
+  /// Creates a controller over any ``LoadSource``: Swift Talk's callback, an async function
+  /// that reports progress, or a stream of values; the other arguments are as for
+  /// ``init(load:cache:options:loadingScreen:build:update:)``.
+  public init<Content: Screen>(
+    source: LoadSource<Value>, cache: LoadCacheSlot<Value>? = nil,
+    options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,
     build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
-  ) {
-    self.init(
-      cache: cache, key: key, source: .async { _ in try await load() }, options: options,
-      build: build, update: update)
-  }
-
-  init<Content: Screen>(
-    source: LoadSource<Value>, options: LoadingOptions, cache: LoadCacheSlot<Value>?,
-    loadingScreen: (() -> Screen)?, build: @escaping (Value) -> Content,
-    update: ((Content, Value) -> Void)?
   ) {
     self.runner = LoadRunner(source: source, options: options, cache: cache)
     self.options = options
@@ -87,31 +71,14 @@ public final class LoadingController<Value: Sendable>: Screen {
     setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refresh() })
   }
 
-  /// Creates a controller whose `load` takes Swift Talk's completion handler, which may be
-  /// called from any thread; `cancel` runs when the load is abandoned.
-  public convenience init<Content: Screen>(
-    options: LoadingOptions = LoadingOptions(),
-    load: @escaping @MainActor (@escaping LoadSource<Value>.Completion) -> Void,
-    cancel: (@MainActor () -> Void)? = nil,
-    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
-  ) {
-    self.init(
-      source: .callback(load: { _, completion in load(completion) }, cancel: cancel),
-      options: options, build: build, update: update)
-  }
+  /// The state of the load; idle before the first.
+  public var loadState: LoadState<Value> { runner.state }
 
-  /// Creates a controller whose `load` is an async function, cancelled with its task.
-  public convenience init<Content: Screen>(
-    options: LoadingOptions = LoadingOptions(),
-    load: @escaping @Sendable () async throws -> Value,
-    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
-  ) {
-    self.init(
-      source: .async { _ in try await load() }, options: options, build: build, update: update)
+  /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.
+  public func reload() {
+    guard let scheduler = stage?.scheduler else { return }
+    runner.start(on: scheduler)
   }
-
-  /// The current state.
-  public var state: LoadingState<Value> { runner.state }
 
   /// Starts (or joins) a refresh and returns when it ends.
   public func refresh() async {
@@ -119,10 +86,9 @@ public final class LoadingController<Value: Sendable>: Screen {
     await runner.refresh(on: scheduler)
   }
 
-  /// Loads again after a failure, or refreshes loaded content.
-  public func reload() {
-    guard let scheduler = stage?.scheduler else { return }
-    runner.start(on: scheduler)
+  /// Cancels the load in flight, as Esc does with ``LoadOptions/escapeCancels``.
+  public func cancelLoad() {
+    runner.cancel()
   }
 
   // MARK: Lifecycle
@@ -196,14 +162,7 @@ public final class LoadingController<Value: Sendable>: Screen {
       child.frame = contentRect
     }
     guard let refreshBadge else { return }
-    if refreshBadge.error == nil {
-      let width = min(contentRect.width, 14)
-      refreshBadge.frame = Rect(
-        x: contentRect.maxX - width, y: contentRect.minY, width: width,
-        height: min(1, contentRect.height))
-    } else {
-      refreshBadge.frame = contentRect.dividedAtBottom(2).bottom
-    }
+    refreshBadge.frame = RefreshBadge.frame(error: refreshBadge.error, over: contentRect)
   }
 
   // MARK: State
@@ -247,7 +206,7 @@ public final class LoadingController<Value: Sendable>: Screen {
     chromeDidChange()
   }
 
-  private func stateDidChange(_ state: LoadingState<Value>) {
+  private func stateDidChange(_ state: LoadState<Value>) {
     switch state {
     case .failed(let error, nil):
       if errorScreen == nil {

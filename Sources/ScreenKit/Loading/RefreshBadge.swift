@@ -1,6 +1,8 @@
-/// The small indicator a loading container draws over its content while it refreshes, or the
-/// dismissable message when a refresh failed.
+/// The small indicator drawn over loaded content while it refreshes, or the dismissable message
+/// when a refresh failed: a child screen of a `LoadingController`, and drawn by a `Loading`
+/// screen's loader over the screen's own layer, with the same placement and drawing.
 final class RefreshBadge: Screen {
+  /// The message of a failed refresh; `nil` while refreshing.
   var error: String? {
     didSet { setNeedsDisplay() }
   }
@@ -11,18 +13,28 @@ final class RefreshBadge: Screen {
   }
 
   override func draw(in canvas: inout Canvas) {
+    RefreshBadge.draw(error: error, in: &canvas, frame: bounds)
+  }
+
+  /// Where the badge goes over `content`: top-right while refreshing, along the bottom two rows
+  /// for a refresh error.
+  static func frame(error: String?, over content: Rect) -> Rect {
+    guard error == nil else { return content.dividedAtBottom(2).bottom }
+    let width = min(content.width, 14)
+    return Rect(
+      x: content.maxX - width, y: content.minY, width: width, height: min(1, content.height))
+  }
+
+  /// Draws the badge (or the refresh error, when there is one) into `frame`.
+  static func draw(error: String?, in canvas: inout Canvas, frame: Rect) {
     guard let error else {
-      canvas.drawText(
-        " ⟳ refreshing ", in: bounds, alignment: .trailing, style: .reverse)
+      canvas.drawText(" ⟳ refreshing ", in: frame, alignment: .trailing, style: .reverse)
       return
     }
     let warning = Style(foreground: .red, attributes: .reverse)
-    canvas.fill(bounds, with: .blank(warning))
-    canvas.drawText(
-      " ✖ refresh failed: \(error)", in: Rect(x: 0, y: 0, width: bounds.width, height: 1),
-      style: warning)
-    canvas.drawText(
-      " r retry · Esc dismiss", in: Rect(x: 0, y: 1, width: bounds.width, height: 1),
-      style: warning)
+    canvas.fill(frame, with: .blank(warning))
+    let rows = frame.rows([.fixed(1), .fixed(1)])
+    canvas.drawText(" ✖ refresh failed: \(error)", in: rows[0], style: warning)
+    canvas.drawText(" r retry · Esc dismiss", in: rows[1], style: warning)
   }
 }

@@ -36,9 +36,7 @@ final class SharedLoad<Value: Sendable> {
   private var delivered = 0
   /// The newest value of a stream still delivering, which a screen joining it gets at once.
   private var latest: Value?
-  private var task: Task<Void, Never>?
-  private var cancelHook: (@MainActor () -> Void)?
-  private var isAwaitingAnswer = true
+  private var run: LoadRun<Value>?
   private var isFinished = false
   /// Whether a screen loading the key may join it: not once it is over, nor once a subscriber
   /// timed out waiting for it.
@@ -52,82 +50,49 @@ final class SharedLoad<Value: Sendable> {
     self.finish = finish
   }
 
-  /// Adds a subscriber; the returned closure, which keeps the load, removes it.
+  /// Adds a subscriber; returns how to remove it (a closure that keeps the load) and, for a
+  /// stream that already delivered, its newest value, which the subscriber takes at once.
   func subscribe(
     _ subscriber: Subscriber, on scheduler: Scheduler
-  ) -> @MainActor (Departure) -> Void {
+  ) -> (leave: @MainActor (Departure) -> Void, latest: LoadAnswer<Value>?) {
     nextID += 1
     let id = nextID
     subscribers[id] = subscriber
     schedulers.withLock { list in
       if !list.contains(where: { $0 === scheduler }) { list.append(scheduler) }
     }
-    // NB: a stream that already delivered goes on delivering; the newest value is as fresh as
-    // a joiner can get, so it is not made to wait for the next one.
-    if let latest { subscriber.answer(.value(latest, isFinal: false)) }
     // NB: a subscriber holds the load: once a newer load of the key has taken its place in the
-    // cache, its subscribers are all that keep it.
-    return { departure in self.unsubscribe(id, departure) }
+    // cache, its subscribers are all that keep it. A stream that already delivered goes on
+    // delivering; the newest value is as fresh as a joiner can get, so it is not made to wait
+    // for the next one.
+    return (
+      { departure in self.unsubscribe(id, departure) }, latest.map { .value($0, isFinal: false) }
+    )
   }
 
   private func unsubscribe(_ id: Int, _ departure: Departure) {
     guard subscribers.removeValue(forKey: id) != nil else { return }
     if departure == .timedOut { isJoinable = false }
     guard subscribers.isEmpty, !isFinished else { return }
-    task?.cancel()
-    task = nil
-    if isAwaitingAnswer { cancelHook?() }
+    run?.cancel(answered: delivered > 0)
     end()
   }
 
-  /// Starts the source on `scheduler`.
-  func start(_ source: LoadSource<Value>, on scheduler: Scheduler) {
-    let reporter = ProgressReporter { [weak self, weak scheduler] progress in
-      scheduler?.post { [weak self] in self?.report(progress) }
-    }
-    switch source {
-    case .callback(let load, let cancel):
-      cancelHook = cancel
-      let gate = CompletionGate<Value>()
-      load(reporter) { [weak self] result in
-        guard gate.claim(), !gate.captureIfSynchronous(result) else { return }
-        self?.post(LoadAnswer(result), index: 1)
-      }
-      if let result = gate.closeSynchronousWindow() { deliver(LoadAnswer(result), index: 1) }
-    case .async(let load):
-      scheduler.beginTask()
-      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        let answer: LoadAnswer<Value>
-        do { answer = .value(try await load(reporter), isFinal: true) } catch {
-          answer = .failure(error)
-        }
-        scheduler.post { scheduler.endTask() }
-        self?.post(answer, index: 1)
-      }
-    case .stream(let makeStream):
-      scheduler.beginTask()
-      task = Task.detached(executorPreference: scheduler.taskExecutor) { [weak self] in
-        var index = 0
-        let ending: LoadAnswer<Value>
-        do {
-          for try await value in makeStream() {
-            index += 1
-            self?.post(.value(value, isFinal: false), index: index)
-          }
-          ending = .end
-        } catch {
-          ending = .failure(error)
-        }
-        scheduler.post { scheduler.endTask() }
-        self?.post(ending, index: index + 1)
-      }
-    }
-  }
-
-  private nonisolated func post(_ answer: LoadAnswer<Value>, index: Int) {
-    for scheduler in schedulers.withLock({ $0 }) {
-      scheduler.post { [weak self] in self?.deliver(answer, index: index) }
-    }
+  /// Starts the source on `scheduler`; returns a callback's answer given before its `load`
+  /// returned, which only the subscriber that started the load is waiting for.
+  func start(_ source: LoadSource<Value>, on scheduler: Scheduler) -> LoadAnswer<Value>? {
+    let schedulers = self.schedulers
+    let run = source.run(
+      on: scheduler,
+      post: { work in
+        for scheduler in schedulers.withLock({ $0 }) { scheduler.post(work) }
+      },
+      report: { [weak self] progress in self?.report(progress) },
+      receive: { [weak self] answer, index in self?.deliver(answer, index: index) })
+    self.run = run
+    guard let immediate = run.immediate else { return nil }
+    take(immediate, index: 1)
+    return immediate
   }
 
   private func report(_ progress: LoadProgress) {
@@ -136,9 +101,19 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func deliver(_ answer: LoadAnswer<Value>, index: Int) {
-    guard !isFinished, index > delivered else { return }
+    guard take(answer, index: index) else { return }
+    // NB: subscribers are copied first: reacting to an answer may start or leave loads.
+    for id in subscribers.keys.sorted() {
+      subscribers[id]?.answer(answer)
+    }
+  }
+
+  /// Stores answer number `index` and ends the load with its last; returns whether the answer
+  /// was new.
+  @discardableResult
+  private func take(_ answer: LoadAnswer<Value>, index: Int) -> Bool {
+    guard !isFinished, index > delivered else { return false }
     delivered = index
-    isAwaitingAnswer = false
     switch answer {
     case .value(let value, let isFinal):
       store(value)
@@ -146,17 +121,14 @@ final class SharedLoad<Value: Sendable> {
     case .end, .failure:
       end()
     }
-    // NB: subscribers are copied first: reacting to an answer may start or leave loads.
-    for id in subscribers.keys.sorted() {
-      subscribers[id]?.answer(answer)
-    }
+    return true
   }
 
   private func end() {
     guard !isFinished else { return }
     isFinished = true
     isJoinable = false
-    task = nil
+    run = nil
     finish()
   }
 }

@@ -4,12 +4,11 @@
 /// While visible it subscribes to its stage's shared ``FrameTicker``; each frame redraws only
 /// the spinner's cells.
 public final class SpinnerScreen: Screen {
-  /// What is drawn: style, label, progress and the current frame.
-  public private(set) var spinner: SpinnerView
+  private let animation: SpinnerAnimation
 
   /// Creates a spinner screen.
   public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
-    self.spinner = SpinnerView(style: style, label: label)
+    self.animation = SpinnerAnimation(Spinner(style: style, label: label))
     super.init()
     name = "Spinner"
   }
@@ -19,28 +18,22 @@ public final class SpinnerScreen: Screen {
     get { spinner.progress }
     set {
       guard newValue != spinner.progress else { return }
-      spinner.progress = newValue
+      animation.spinner.progress = newValue
       setNeedsDisplay()
     }
   }
 
-  /// Starts ticking.
+  /// What is drawn: style, label, progress and the current frame.
+  public var spinner: Spinner { animation.spinner }
+
+  /// Starts turning the spinner.
   public override func didAppear() {
-    guard let ticker = stage?.ticker(interval: spinner.style.frameInterval) else { return }
-    spinner.frameIndex = ticker.frame % spinner.style.frames.count
-    ticker.subscribe(self) { [weak self] frame in self?.advance(to: frame) }
+    animation.start(in: self)
   }
 
-  /// Stops ticking: a spinner that is not on screen costs nothing.
+  /// Stops turning it: a spinner that is not on screen costs nothing.
   public override func willDisappear() {
-    stage?.ticker(interval: spinner.style.frameInterval).unsubscribe(self)
-  }
-
-  private func advance(to frame: Int) {
-    let index = frame % spinner.style.frames.count
-    guard index != spinner.frameIndex else { return }
-    spinner.frameIndex = index
-    setNeedsDisplay(in: spinner.glyphRect(in: bounds))
+    animation.stop()
   }
 
   /// Draws the spinner centred.

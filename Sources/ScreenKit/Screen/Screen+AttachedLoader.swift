@@ -49,6 +49,6 @@ extension Screen {
   }
 
   private static func loader<L: Loading>(of screen: L) -> any AttachedLoader {
-    screen.loader
+    screen.screenLoad
   }
 }

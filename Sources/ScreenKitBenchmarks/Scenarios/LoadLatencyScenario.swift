@@ -87,9 +87,9 @@ final class LoadHostScreen: Screen {
   /// the spinner shows at once and stays no longer than the load.
   func startLoad(into pending: PendingCompletion) {
     for child in children { child.removeFromParent() }
-    let options = LoadingOptions(showDelay: .zero, minimumVisible: .zero)
+    let options = LoadOptions(showDelay: .zero, minimumVisible: .zero)
     let controller = LoadingController<String>(
-      options: options, load: { completion in pending.store(completion) },
+      source: .callback { completion in pending.store(completion) }, options: options,
       build: { text in StaticScreen(text: text) })
     addChild(controller)
   }

@@ -73,31 +73,31 @@ extension LoadingVariant {
   /// A screen whose load never completes (it keeps its spinner) or completes at once.
   @MainActor
   func make(completesAtOnce: Bool) -> Screen {
-    let options = LoadingOptions(showDelay: .zero)
+    let options = LoadOptions(showDelay: .zero)
     let load: @MainActor (@escaping LoadSource<String>.Completion) -> Void = { completion in
       if completesAtOnce { completion(.success("Loaded text")) }
     }
     switch self {
     case .container:
       return LoadingController<String>(
-        options: options, load: load, build: { text in StaticScreen(text: text) })
+        source: .callback(load), options: options, build: { text in StaticScreen(text: text) })
     case .protocol:
       return ProtocolTextScreen(options: options, load: load)
     }
   }
 }
 
-/// The protocol variant of the scenario: it holds a `ScreenLoader` and shows the loaded text;
+/// The protocol variant of the scenario: it holds a `ScreenLoad` and shows the loaded text;
 /// the core does the rest.
 final class ProtocolTextScreen: Screen, Loading {
-  let loader = ScreenLoader<String>()
-  private let options: LoadingOptions
+  let screenLoad = ScreenLoad<String>()
+  private let options: LoadOptions
   private let fetch: @MainActor (@escaping LoadSource<String>.Completion) -> Void
   private var text = ""
 
   /// Creates a screen that starts `load` when it appears.
   init(
-    options: LoadingOptions,
+    options: LoadOptions,
     load: @escaping @MainActor (@escaping LoadSource<String>.Completion) -> Void
   ) {
     self.options = options
@@ -110,7 +110,7 @@ final class ProtocolTextScreen: Screen, Loading {
     setNeedsDisplay()
   }
 
-  override func didAppear() { load(options: options, callback: fetch) }
+  override func didAppear() { load(source: .callback(fetch), options: options) }
 
   // NB: nothing forwarded, as the README's pattern has it: the core draws the loader's spinner
   // instead of this and its badge after it, gives it keys and cancels it on disappearance.

@@ -96,9 +96,9 @@ extension EnvironmentValues {
   static func cachedDetail() -> LoadingController<Episode> {
     // snippet: doc-load-cache
     let details = LoadCache<Int, Episode>(timeToLive: .seconds(300), countLimit: 50)
-    let detail = LoadingController(cache: details, key: 7, load: { try await catalogue.episode(7) }) {
-      EpisodeScreen($0)
-    }
+    let detail = LoadingController(
+      load: { try await catalogue.episode(7) }, cache: details.slot(for: 7)
+    ) { EpisodeScreen($0) }
     // end-snippet
     return detail
   }

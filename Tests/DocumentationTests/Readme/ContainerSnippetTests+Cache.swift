@@ -38,8 +38,8 @@ extension CatalogueSuites.ContainerSnippetTests {
     #expect(loader.callCount == 1)
     loader.resolve(Episode(title: "Swift Talk 7"))
     await harness.settle()
-    #expect(left.state.value == Episode(title: "Swift Talk 7"))
-    #expect(right.state.value == Episode(title: "Swift Talk 7"))
+    #expect(left.loadState.value == Episode(title: "Swift Talk 7"))
+    #expect(right.loadState.value == Episode(title: "Swift Talk 7"))
     await harness.finish()
   }
 }

@@ -19,7 +19,7 @@ import ScreenKit
 
   // snippet: readme-loading-protocol
   final class LoadingEpisodeScreen: Screen, Loading {
-    let loader = ScreenLoader<Episode>()
+    let screenLoad = ScreenLoad<Episode>()
     var episode: Episode?
     func configure(value: Episode) { episode = value; setNeedsDisplay() }
     override func didAppear() { load { try await catalogue.episode(7) } }
@@ -32,9 +32,9 @@ import ScreenKit
   // snippet: readme-loading-cache
   let details = LoadCache<Int, Episode>(timeToLive: .seconds(300), countLimit: 50)
   @MainActor func detail(_ number: Int) -> LoadingController<Episode> {
-    LoadingController(cache: details, key: number, load: { try await catalogue.episode(number) }) {
-      EpisodeScreen($0)
-    }
+    LoadingController(
+      load: { try await catalogue.episode(number) }, cache: details.slot(for: number)
+    ) { EpisodeScreen($0) }
   }
   // end-snippet
 }

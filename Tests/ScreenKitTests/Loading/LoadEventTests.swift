@@ -11,7 +11,7 @@ import Testing
   private let events = EventLog()
 
   init() {
-    runner = LoadRunner(source: loader.source(.async), options: LoadingOptions())
+    runner = LoadRunner(source: loader.source(.async), options: LoadOptions())
     runner.onEvent = { [events] in events.entries.append($0) }
   }
 
@@ -46,10 +46,21 @@ import Testing
     await harness.finish()
   }
 
+  @Test func anAnswerGivenBeforeTheLoadReturnedIsOneEventWithTheStart() async {
+    loader.answerImmediately(with: .success("at once"))
+    let runner = LoadRunner(
+      source: loader.source(.callback), options: LoadOptions(showDelay: .zero))
+    let events = EventLog()
+    runner.onEvent = { [events] in events.entries.append($0) }
+    runner.start(on: harness.stage.scheduler)
+    #expect(events.summaries == ["loaded (state) value=at once spinner=false"])
+    await harness.finish()
+  }
+
   @Test func aFailureRetriedAfterItsBackoffKeepsTheSpinnerAndSendsNoStateChange() async {
     let runner = LoadRunner(
       source: loader.source(.async),
-      options: LoadingOptions(
+      options: LoadOptions(
         showDelay: .zero, minimumVisible: .zero,
         retry: RetryPolicy(retries: 1, initialBackoff: .milliseconds(100))))
     let events = EventLog()

@@ -232,7 +232,7 @@ extension LoadingBehaviorTests {
     let loader = FakeLoader<String>()
     let cache = LoadCache<String, String>()
     let holder = Holder()
-    let options = LoadingOptions(
+    let options = LoadOptions(
       timeout: .seconds(5), retry: RetryPolicy(retries: 1, initialBackoff: .seconds(1)))
     let impatient = variant.make(loader.source(form), options: options, cache: cache, key: "key")
     let patient = variant.make(loader.source(form), cache: cache, key: "key")
@@ -317,6 +317,23 @@ extension LoadingBehaviorTests {
     loader.resolve("O")
     await one.finish()
     await two.finish()
+  }
+
+  @Test(arguments: all)
+  func aCallbackAnsweringAtOnceThroughACacheShowsOnTheFirstFrameAndIsKept(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    loader.answerImmediately(with: .success("at once"))
+    let cache = LoadCache<String, String>()
+    let subject = variant.make(loader.source(.callback), cache: cache)
+    let harness = ScreenHarness(root: subject.screen, size: Self.size)
+    #expect(harness.frameCount == 1)
+    expectScreen(harness, ["content: at once"])
+    #expect(subject.state() == .loaded("at once"))
+    #expect(cache.value(forKey: "key") == "at once")
+    #expect(!cache.isLoading("key"))
+    await harness.finish()
   }
 
   @Test(arguments: all)

@@ -14,7 +14,7 @@ import Testing
 
   private func mount(
     _ variant: LoadingVariant, _ loader: FakeLoader<String>, form: FakeLoader<String>.Form = .async,
-    options: LoadingOptions = LoadingOptions()
+    options: LoadOptions = LoadOptions()
   ) -> (ScreenHarness, LoadingSubject) {
     let subject = variant.make(loader.source(form), options: options)
     return (ScreenHarness(root: subject.screen, size: Self.size), subject)
@@ -54,6 +54,16 @@ import Testing
     await harness.settle()
     expectScreen(harness, ["content: Swift"])
     #expect(subject.state() == .loaded("Swift"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func aCallbackHandedOnlyACompletionLoadsLikeAnyOtherSource(variant: LoadingVariant) async {
+    let subject = variant.make(.callback { completion in completion(.success("at once")) })
+    let harness = ScreenHarness(root: subject.screen, size: Self.size)
+    await harness.settle()
+    expectScreen(harness, ["content: at once"])
+    #expect(subject.state() == .loaded("at once"))
     await harness.finish()
   }
 
@@ -173,11 +183,23 @@ import Testing
   }
 
   @Test(arguments: all)
+  func aSynchronousCompletionIsNotHeldForASpinnerThatWasNeverDrawn(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    loader.answerImmediately(with: .success("cached"))
+    let subject = variant.make(loader.source(.callback), options: LoadOptions(showDelay: .zero))
+    let harness = ScreenHarness(root: subject.screen, size: Self.size)
+    #expect(harness.frameCount == 1)
+    expectScreen(harness, ["content: cached"])
+    #expect(subject.state() == .loaded("cached"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
   func synchronousCompletionNeverDrawsTheSpinner(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
     loader.answerImmediately(with: .success("cached"))
     let subject = variant.make(
-      loader.source(.callback), options: LoadingOptions(showDelay: .zero, minimumVisible: .zero))
+      loader.source(.callback), options: LoadOptions(showDelay: .zero, minimumVisible: .zero))
     let harness = ScreenHarness(root: subject.screen, size: Self.size)
     #expect(harness.frameCount == 1)
     expectScreen(harness, ["content: cached"])
@@ -222,6 +244,27 @@ import Testing
     harness.press(.escape)
     #expect(subject.state() == .loaded("v1"))
     #expect(!harness.contains("refresh failed"))
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func theRefreshBadgeAndTheRefreshErrorAreDrawnAlikeByBothVariants(variant: LoadingVariant)
+    async
+  {
+    let loader = FakeLoader<String>()
+    let (harness, _) = mount(variant, loader)
+    loader.resolve("v1")
+    await harness.settle()
+    harness.press("r")
+    expectScreen(harness, ["content: v1      ⟳ refreshing"])
+    loader.reject(SampleError())
+    await harness.settle()
+    expectScreen(
+      harness,
+      [
+        "content: v1", "", "", " ✖ refresh failed: The server…",
+        " r retry · Esc dismiss",
+      ])
     await harness.finish()
   }
 
@@ -290,7 +333,7 @@ import Testing
   ) async {
     let loader = FakeLoader<String>()
     let (harness, subject) = mount(
-      variant, loader, form: form, options: LoadingOptions(timeout: .seconds(5)))
+      variant, loader, form: form, options: LoadOptions(timeout: .seconds(5)))
     await harness.advance(by: .seconds(5))
     #expect(subject.state().error is LoadTimeoutError)
     #expect(harness.contains("Timed out after 5.0 seconds"))
@@ -301,7 +344,7 @@ import Testing
   @Test(arguments: all)
   func aRetryPolicyTriesAgainWithBackoffBeforeShowingTheError(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let options = LoadingOptions(retry: RetryPolicy(retries: 2, initialBackoff: .seconds(1)))
+    let options = LoadOptions(retry: RetryPolicy(retries: 2, initialBackoff: .seconds(1)))
     let (harness, subject) = mount(variant, loader, options: options)
     loader.reject(SampleError())
     await harness.settle()
@@ -384,7 +427,7 @@ import Testing
   @Test(arguments: all)
   func escapeCancelsALoadWhenConfigured(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let (harness, subject) = mount(variant, loader, options: LoadingOptions(escapeCancels: true))
+    let (harness, subject) = mount(variant, loader, options: LoadOptions(escapeCancels: true))
     await harness.advance(by: .milliseconds(200))
     #expect(harness.press(.escape))
     #expect(subject.state() == .idle)

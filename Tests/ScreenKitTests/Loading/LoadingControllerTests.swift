@@ -111,12 +111,12 @@ import Testing
   @Test func escapeCancelsALoadWhenConfigured() async {
     let loader = FakeLoader<String>()
     let controller = LoadingController(
-      source: loader.source(.async), options: LoadingOptions(escapeCancels: true),
+      source: loader.source(.async), options: LoadOptions(escapeCancels: true),
       build: { ContentScreen(value: $0) })
     let harness = ScreenHarness(root: controller, size: size)
     await harness.advance(by: .milliseconds(200))
     #expect(harness.press(.escape))
-    #expect(controller.state == .idle)
+    #expect(controller.loadState == .idle)
     #expect(loader.cancellationCount == 1)
     await harness.finish()
   }
@@ -169,7 +169,7 @@ import Testing
 @Suite struct LoadingProtocolTests {
   @Test func theProtocolVariantAddsNoScreenToTheHierarchy() async {
     let loader = FakeLoader<String>()
-    let screen = LoadingContentScreen(source: loader.source(.async), options: LoadingOptions())
+    let screen = LoadingContentScreen(source: loader.source(.async), options: LoadOptions())
     let harness = ScreenHarness(root: screen, size: Size(width: 30, height: 5))
     await harness.advance(by: .milliseconds(150))
     #expect(screen.subtreeCount == 1)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct LoadingPasteTests {
   /// A `Loading` screen that keeps what is pasted into it, inside a parent that does too.
   private final class PastingScreen: Screen, Loading {
-    let loader = ScreenLoader<String>()
+    let screenLoad = ScreenLoad<String>()
     private let source: LoadSource<String>
     var pasted: [String] = []
 

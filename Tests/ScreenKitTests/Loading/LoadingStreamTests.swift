@@ -24,7 +24,7 @@ import Testing
 
   private func mount(
     _ variant: LoadingVariant, _ loader: FakeLoader<String>,
-    options: LoadingOptions = LoadingOptions()
+    options: LoadOptions = LoadOptions()
   ) -> (ScreenHarness, LoadingSubject, Holder) {
     let subject = variant.make(loader.source(.stream), options: options)
     let holder = Holder()

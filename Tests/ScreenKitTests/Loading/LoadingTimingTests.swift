@@ -16,7 +16,7 @@ import Testing
 
   private func mount(
     _ variant: LoadingVariant, _ loader: FakeLoader<String>, form: FakeLoader<String>.Form,
-    options: LoadingOptions = LoadingOptions()
+    options: LoadOptions = LoadOptions()
   ) -> (ScreenHarness, LoadingSubject) {
     let subject = variant.make(loader.source(form), options: options)
     return (ScreenHarness(root: subject.screen, size: Self.size), subject)
@@ -63,7 +63,7 @@ import Testing
   ) async {
     let loader = FakeLoader<String>()
     let (harness, subject) = mount(
-      variant, loader, form: form, options: LoadingOptions(timeout: .milliseconds(300)))
+      variant, loader, form: form, options: LoadOptions(timeout: .milliseconds(300)))
     await harness.advance(by: .milliseconds(200))
     loader.resolve("in time")
     await harness.advance(by: .milliseconds(200))
@@ -81,7 +81,7 @@ import Testing
   func aStreamsTimeoutEndsWithItsFirstValue(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
     let (harness, subject) = mount(
-      variant, loader, form: .stream, options: LoadingOptions(timeout: .seconds(1)))
+      variant, loader, form: .stream, options: LoadOptions(timeout: .seconds(1)))
     await harness.advance(by: .milliseconds(500))
     loader.resolve("v1")
     await harness.advance(by: .seconds(5))
@@ -99,7 +99,7 @@ import Testing
     variant: LoadingVariant, form: FakeLoader<String>.Form
   ) async {
     let loader = FakeLoader<String>()
-    let options = LoadingOptions(
+    let options = LoadOptions(
       timeout: .seconds(10), retry: RetryPolicy(retries: 1, initialBackoff: .seconds(1)))
     let (harness, subject) = mount(variant, loader, form: form, options: options)
     await harness.advance(by: .milliseconds(200))
@@ -125,7 +125,7 @@ import Testing
   ) async {
     for longest in [Duration.seconds(Int.max), Duration(attoseconds: .max)] {
       let loader = FakeLoader<String>()
-      let options = LoadingOptions(
+      let options = LoadOptions(
         timeout: longest, retry: RetryPolicy(retries: 3, initialBackoff: longest))
       let subject = variant.make(loader.source(form), options: options)
       let holder = Holder()

@@ -31,9 +31,9 @@ final class InterleavingSubject {
 
   var name: String { "s\(number)" }
 
-  var state: LoadingState<String> {
-    if let controller = screen as? LoadingController<String> { return controller.state }
-    if let screen = screen as? LoadingContentScreen { return screen.loadingState }
+  var state: LoadState<String> {
+    if let controller = screen as? LoadingController<String> { return controller.loadState }
+    if let screen = screen as? LoadingContentScreen { return screen.loadState }
     return .idle
   }
 
@@ -65,12 +65,12 @@ enum InterleavingProfile: String, CaseIterable, Sendable, CustomTestStringConver
 
   var testDescription: String { rawValue }
 
-  var options: LoadingOptions {
+  var options: LoadOptions {
     switch self {
     case .defaults:
-      LoadingOptions()
+      LoadOptions()
     case .eager:
-      LoadingOptions(
+      LoadOptions(
         showDelay: .zero, minimumVisible: .zero, timeout: .seconds(2),
         retry: RetryPolicy(retries: 1, initialBackoff: .milliseconds(300)), escapeCancels: true)
     }
@@ -322,7 +322,7 @@ final class InterleavingWorld {
       spinnerVisible = controller.loadingScreen != nil
     } else {
       spinnerVisible =
-        (top.screen as? LoadingContentScreen)?.loader.runner?.isSpinnerVisible ?? false
+        (top.screen as? LoadingContentScreen)?.screenLoad.runner?.isSpinnerVisible ?? false
     }
     switch top.state {
     case .idle, .loading:
@@ -404,7 +404,7 @@ final class InterleavingWorld {
     let badges = controller.children.filter { $0.name == "RefreshBadge" }
     let shown = controller.children.filter { $0.name != "RefreshBadge" }
     let names = shown.map(\.name)
-    switch controller.state {
+    switch controller.loadState {
     case .idle, .loading:
       let expected = controller.loadingScreen.map { [$0] } ?? []
       if controller.content != nil { found.append("has content while loading") }
@@ -433,7 +433,7 @@ final class InterleavingWorld {
       }
     }
     let wantsBadge: Bool
-    switch controller.state {
+    switch controller.loadState {
     case .refreshing, .failed(_, _?): wantsBadge = true
     default: wantsBadge = false
     }
@@ -445,9 +445,9 @@ final class InterleavingWorld {
 
   private func protocolProblems(_ screen: LoadingContentScreen) -> [String] {
     var found: [String] = []
-    let indicator = screen.loader
+    let indicator = screen.screenLoad
     let spinnerVisible = indicator.runner?.isSpinnerVisible ?? false
-    switch screen.loadingState {
+    switch screen.loadState {
     case .idle, .loading:
       if screen.value != nil { found.append("shows the value \(screen.value ?? "") while loading") }
       if indicator.coversContent != spinnerVisible {

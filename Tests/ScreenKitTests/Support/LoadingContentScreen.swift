@@ -5,15 +5,15 @@ import ScreenKit
 /// removal, so it forwards nothing.
 @MainActor
 final class LoadingContentScreen: Screen, Loading {
-  let loader = ScreenLoader<String>()
+  let screenLoad = ScreenLoad<String>()
   private(set) var value: String?
   private let source: LoadSource<String>
-  private let options: LoadingOptions
+  private let options: LoadOptions
   private let cache: LoadCache<String, String>?
   private let key: String
 
   init(
-    source: LoadSource<String>, options: LoadingOptions,
+    source: LoadSource<String>, options: LoadOptions,
     cache: LoadCache<String, String>? = nil, key: String = "key"
   ) {
     self.source = source
@@ -32,12 +32,8 @@ final class LoadingContentScreen: Screen, Loading {
 
   /// Loads when first shown, or again after a cancelled load, as a `LoadingController` does.
   override func didAppear() {
-    guard case .idle = loadingState else { return }
-    if let cache {
-      load(cache: cache, key: key, source: source, options: options)
-    } else {
-      load(source: source, options: options)
-    }
+    guard case .idle = loadState else { return }
+    load(source: source, cache: cache?.slot(for: key), options: options)
   }
 
   override func draw(in canvas: inout Canvas) {

@@ -4,7 +4,7 @@ import ScreenKit
 @MainActor
 struct LoadingSubject {
   let screen: Screen
-  let state: () -> LoadingState<String>
+  let state: () -> LoadState<String>
   /// Cancels the load the way the variant offers it to its user.
   let cancel: () -> Void
 }

@@ -7,28 +7,21 @@ extension LoadingVariant {
   /// A root screen loading through this variant, and a way to read its state.
   @MainActor
   func make(
-    _ source: LoadSource<String>, options: LoadingOptions = LoadingOptions(),
+    _ source: LoadSource<String>, options: LoadOptions = LoadOptions(),
     cache: LoadCache<String, String>? = nil, key: String = "key"
   ) -> LoadingSubject {
     switch self {
     case .container:
-      let controller =
-        cache.map { cache in
-          LoadingController(
-            cache: cache, key: key, source: source, options: options,
-            build: { ContentScreen(value: $0) },
-            update: { screen, value in screen.value = value })
-        }
-        ?? LoadingController(
-          source: source, options: options,
-          build: { ContentScreen(value: $0) },
-          update: { screen, value in screen.value = value })
+      let controller = LoadingController(
+        source: source, cache: cache?.slot(for: key), options: options,
+        build: { ContentScreen(value: $0) },
+        update: { screen, value in screen.value = value })
       return LoadingSubject(
-        screen: controller, state: { controller.state }, cancel: { controller.runner.cancel() })
+        screen: controller, state: { controller.loadState }, cancel: { controller.cancelLoad() })
     case .protocol:
       let screen = LoadingContentScreen(source: source, options: options, cache: cache, key: key)
       return LoadingSubject(
-        screen: screen, state: { screen.loadingState }, cancel: { screen.cancelLoading() })
+        screen: screen, state: { screen.loadState }, cancel: { screen.cancelLoad() })
     }
   }
 }

@@ -1,5 +1,5 @@
 /// How a load presents itself: timing of the spinner, timeout, retries, and keys.
-public struct LoadingOptions: Sendable {
+public struct LoadOptions: Sendable {
   /// How long a load may run before the spinner shows, so fast loads never flash it.
   public var showDelay: Duration
   /// How long the spinner stays once shown, so it never blinks; answers that arrive sooner are

@@ -1,35 +1,38 @@
-/// The loading state a ``Loading`` screen stores: what a protocol extension cannot hold itself.
+/// The load of a ``Loading`` screen, which the screen stores as ``Loading/screenLoad``: what a
+/// protocol extension cannot hold itself.
 ///
 /// It keeps the load's engine and state, the spinner's look, frame and ticker subscription, and
 /// answers the loading keys. The core consults it for its screen, so the screen writes none of
-/// this: the screen can take focus; while the spinner or the error covers it, the loader draws
-/// instead of the screen and takes its keys; otherwise the screen draws and handles keys first,
-/// then the loader draws the refresh badge or a refresh error over the screen's own drawing
+/// this: the screen can take focus; while the spinner or the error covers it, it draws instead
+/// of the screen and takes its keys; otherwise the screen draws and handles keys first, then it
+/// draws the refresh badge or a refresh error over the screen's own drawing
 /// (under its children: the protocol adds no screen above them) and answers the keys the screen
 /// left; and when the screen disappears, its load is cancelled.
 @MainActor
-public final class ScreenLoader<Value: Sendable> {
-  /// The spinner's look and label.
-  public var spinner: SpinnerView
+public final class ScreenLoad<Value: Sendable> {
+  /// The spinner: its look and label come from the ``LoadOptions`` of each load.
+  var spinner: Spinner {
+    get { animation.spinner }
+    set { animation.spinner = newValue }
+  }
   /// The engine of the current load, once one was started.
-  public private(set) var runner: LoadRunner<Value>?
+  package private(set) var runner: LoadRunner<Value>?
   /// Called after every state change.
-  public var onStateChange: ((LoadingState<Value>) -> Void)?
+  public var onStateChange: ((LoadState<Value>) -> Void)?
   private weak var screen: Screen?
-  private var isTicking = false
+  private let animation: SpinnerAnimation
   private var escapeCancels = false
 
-  /// Creates a loader with a spinner style and label; ``LoadingOptions`` given to `load`
-  /// replace them.
-  public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
-    self.spinner = SpinnerView(style: style, label: label)
+  /// Creates the load of a screen; each load's ``LoadOptions`` give its spinner's look.
+  public init() {
+    self.animation = SpinnerAnimation(Spinner(style: .dots, label: "Loading…"))
   }
 
   /// The state of the current load; idle before the first.
-  public var state: LoadingState<Value> { runner?.state ?? .idle }
+  package var state: LoadState<Value> { runner?.state ?? .idle }
 
   /// Whether the spinner or the error covers the whole screen instead of its content.
-  public var coversContent: Bool {
+  package var coversContent: Bool {
     guard let runner else { return false }
     if runner.isSpinnerVisible { return true }
     if case .failed(_, nil) = runner.state { return true }
@@ -37,13 +40,13 @@ public final class ScreenLoader<Value: Sendable> {
   }
 
   func begin(
-    on screen: Screen, source: LoadSource<Value>, options: LoadingOptions,
+    on screen: Screen, source: LoadSource<Value>, options: LoadOptions,
     cache: LoadCacheSlot<Value>?, configure: @escaping (Value) -> Void
   ) {
     guard let scheduler = screen.stage?.scheduler else { return }
     runner?.cancel()
     let shown = runner?.state.value
-    stopTicking()
+    animation.stop()
     self.screen = screen
     spinner.style = options.spinner
     spinner.label = options.label
@@ -58,7 +61,11 @@ public final class ScreenLoader<Value: Sendable> {
 
   /// Brings the screen in line with one step of the load.
   private func react(to event: LoadEvent<Value>, configure: (Value) -> Void) {
-    event.isSpinnerVisible ? startTicking() : stopTicking()
+    if event.isSpinnerVisible, let screen {
+      animation.start(in: screen)
+    } else {
+      animation.stop()
+    }
     spinner.progress = event.progress
     screen?.setNeedsDisplay()
     if let value = event.value { configure(value) }
@@ -69,22 +76,22 @@ public final class ScreenLoader<Value: Sendable> {
   }
 
   /// Retries after a failure or refreshes loaded content.
-  public func reload() {
+  func reload() {
     guard let runner, let scheduler = screen?.stage?.scheduler else { return }
     runner.start(on: scheduler)
   }
 
   /// Cancels the load in flight and stops the spinner.
-  public func cancel() {
+  func cancel() {
     runner?.cancel()
-    stopTicking()
+    animation.stop()
   }
 
   /// Draws the spinner or the error over the whole screen and returns whether it did.
   ///
   /// The core calls it before the screen's `draw(in:)`, which it skips when this returns
   /// `true`.
-  public func draw(in canvas: inout Canvas) -> Bool {
+  func draw(in canvas: inout Canvas) -> Bool {
     guard let runner, coversContent else { return false }
     if case .failed(let error, nil) = runner.state {
       ErrorScreen.drawError(ErrorScreen.message(for: error), in: &canvas, bounds: canvas.bounds)
@@ -98,32 +105,21 @@ public final class ScreenLoader<Value: Sendable> {
   ///
   /// The core calls it after the screen's `draw(in:)`. It draws under the screen's children:
   /// the protocol owns no screen above them.
-  public func drawOverlay(in canvas: inout Canvas) {
-    guard let runner else { return }
-    switch runner.state {
-    case .refreshing:
-      let width = min(14, canvas.bounds.width)
-      canvas.drawText(
-        " ⟳ refreshing ",
-        in: Rect(x: canvas.bounds.maxX - width, y: 0, width: width, height: 1),
-        alignment: .trailing, style: .reverse)
-    case .failed(let error, _?):
-      let warning = Style(foreground: .red, attributes: .reverse)
-      let banner = canvas.bounds.dividedAtBottom(2).bottom
-      canvas.fill(banner, with: .blank(warning))
-      let rows = banner.rows([.fixed(1), .fixed(1)])
-      canvas.drawText(
-        " ✖ refresh failed: \(ErrorScreen.message(for: error))", in: rows[0], style: warning)
-      canvas.drawText(" r retry · Esc dismiss", in: rows[1], style: warning)
-    default:
-      break
+  func drawOverlay(in canvas: inout Canvas) {
+    let error: String?
+    switch runner?.state {
+    case .refreshing: error = nil
+    case .failed(let failure, _?): error = ErrorScreen.message(for: failure)
+    default: return
     }
+    RefreshBadge.draw(
+      error: error, in: &canvas, frame: RefreshBadge.frame(error: error, over: canvas.bounds))
   }
 
   /// Retries on a click on the error's `[r] Retry` while the error covers the screen.
   ///
   /// The core calls it for the screen, with the position in the screen's coordinates.
-  public func handleMouse(_ event: MouseEvent, in bounds: Rect) -> Bool {
+  func handleMouse(_ event: MouseEvent, in bounds: Rect) -> Bool {
     guard let runner, coversContent, case .failed(let error, nil) = runner.state, event.isClick,
       ErrorScreen.retryRect(for: ErrorScreen.message(for: error), in: bounds)
         .contains(event.position)
@@ -133,10 +129,10 @@ public final class ScreenLoader<Value: Sendable> {
   }
 
   /// Handles r/Enter (retry) after a failure, r (refresh) when loaded, Esc on a refresh error,
-  /// and Esc while loading when ``LoadingOptions/escapeCancels`` is set.
+  /// and Esc while loading when ``LoadOptions/escapeCancels`` is set.
   ///
-  /// The core calls it for the screen; a screen calls it only to answer these keys elsewhere.
-  public func handle(_ key: Key) -> Bool {
+  /// The core calls it for the screen.
+  func handle(_ key: Key) -> Bool {
     guard let runner else { return false }
     switch (key, runner.state) {
     case (.character("r"), .failed), (.enter, .failed(_, nil)), (.character("r"), .loaded):
@@ -152,30 +148,9 @@ public final class ScreenLoader<Value: Sendable> {
       return false
     }
   }
-
-  private func startTicking() {
-    guard !isTicking, let screen, let stage = screen.stage else { return }
-    isTicking = true
-    let ticker = stage.ticker(interval: spinner.style.frameInterval)
-    spinner.frameIndex = ticker.frame % spinner.style.frames.count
-    ticker.subscribe(self) { [weak self] frame in self?.advance(to: frame) }
-  }
-
-  private func stopTicking() {
-    guard isTicking else { return }
-    isTicking = false
-    screen?.stage?.ticker(interval: spinner.style.frameInterval).unsubscribe(self)
-  }
-
-  private func advance(to frame: Int) {
-    let index = frame % spinner.style.frames.count
-    guard index != spinner.frameIndex, let screen else { return }
-    spinner.frameIndex = index
-    screen.setNeedsDisplay(in: spinner.glyphRect(in: screen.bounds))
-  }
 }
 
-extension ScreenLoader: AttachedLoader {
+extension ScreenLoad: AttachedLoader {
   func screenWillDisappear() {
     cancel()
   }

@@ -1,6 +1,6 @@
 /// The drawing of a spinner, its label and progress inside a rectangle, shared by
-/// ``SpinnerScreen`` and ``ScreenLoader``.
-public struct SpinnerView: Hashable, Sendable {
+/// ``SpinnerScreen`` and ``ScreenLoad``.
+public struct Spinner: Hashable, Sendable {
   /// The frames and interval.
   public var style: SpinnerStyle
   /// The text after the spinner.

@@ -1,5 +1,5 @@
 /// Where a load is: the single state machine both loading variants share.
-public enum LoadingState<Value> {
+public enum LoadState<Value> {
   /// Nothing requested yet, or the last load was cancelled before it finished.
   case idle
   /// A load is under way and there is no value to show.
@@ -35,11 +35,11 @@ public enum LoadingState<Value> {
   }
 }
 
-extension LoadingState: Sendable where Value: Sendable {}
+extension LoadState: Sendable where Value: Sendable {}
 
-extension LoadingState: Equatable where Value: Equatable {
+extension LoadState: Equatable where Value: Equatable {
   /// Equal when the cases and values match; errors compare by their description.
-  public static func == (lhs: LoadingState, rhs: LoadingState) -> Bool {
+  public static func == (lhs: LoadState, rhs: LoadState) -> Bool {
     switch (lhs, rhs) {
     case (.idle, .idle), (.loading, .loading): true
     case (.loaded(let a), .loaded(let b)), (.refreshing(let a), .refreshing(let b)): a == b
@@ -50,7 +50,7 @@ extension LoadingState: Equatable where Value: Equatable {
   }
 }
 
-extension LoadingState: CustomStringConvertible {
+extension LoadState: CustomStringConvertible {
   /// The case name, such as `loading` or `failed`.
   public var description: String {
     switch self {
