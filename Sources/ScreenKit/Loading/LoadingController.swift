@@ -132,7 +132,7 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// True while nothing inside can take focus (a plain content screen, the spinner), so that
   /// the controller's keys arrive whatever its content is; the error screen takes focus itself.
   public override var canBecomeFocused: Bool {
-    children.allSatisfy { $0.focusableDescendants.isEmpty }
+    !children.contains { $0.hasFocusableDescendants }
   }
 
   /// `r` refreshes loaded content; Esc cancels a load when configured, or dismisses a refresh

@@ -66,7 +66,7 @@ public final class NavigationScreen: Screen {
   /// True only while the top screen has nothing focusable (a plain text screen, say), so that
   /// navigation keys still arrive.
   public override var canBecomeFocused: Bool {
-    topScreen.focusableDescendants.isEmpty
+    !topScreen.hasFocusableDescendants
   }
 
   /// Tab visits the focusable screens of the top screen one by one.

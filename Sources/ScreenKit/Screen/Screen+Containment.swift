@@ -109,6 +109,13 @@ extension Screen {
     return result
   }
 
+  /// Whether any screen of this subtree can take focus, as ``focusableDescendants`` counts
+  /// them; found without making the list, as focus is checked at every frame.
+  public var hasFocusableDescendants: Bool {
+    if let modal = children.last(where: \.isModal) { return modal.hasFocusableDescendants }
+    return canBecomeFocused || children.contains { $0.hasFocusableDescendants }
+  }
+
   /// Whether a modal screen covers this one: a modal sibling of it or of an ancestor drawn
   /// above it, or a modal child of its own.
   public var isCoveredByModal: Bool {

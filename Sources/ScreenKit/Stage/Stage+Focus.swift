@@ -145,14 +145,14 @@ extension Stage {
   private func focusStops(in scope: Screen) -> [Screen] {
     if scope.effectiveFocusScope == .children {
       if let modal = scope.children.last(where: \.isModal) { return [modal] }
-      let panes = scope.children.filter { !$0.focusableDescendants.isEmpty }
+      let panes = scope.children.filter(\.hasFocusableDescendants)
       return scope.canBecomeFocused ? [scope] + panes : panes
     }
     var stops: [Screen] = []
     var pending: [Screen] = [scope]
     while let screen = pending.popLast() {
       if screen !== scope, screen.isFocusScope {
-        if !screen.focusableDescendants.isEmpty { stops.append(screen) }
+        if screen.hasFocusableDescendants { stops.append(screen) }
         continue
       }
       if let modal = screen.children.last(where: \.isModal) {

@@ -23,6 +23,22 @@ extension Navigation {
       }
     }
 
+    @Test func hasFocusableDescendantsAgreesWithTheListItSkipsMaking() {
+      let (plain, _) = group("Plain", [])
+      let (fields, probes) = group("Fields", ["F1"])
+      let covered = Screen()
+      covered.addChild(ProbeScreen("under", focusable: true))
+      let modal = Screen()
+      modal.isModal = true
+      covered.addChild(modal)
+      for screen in [plain, fields, covered, modal, probes[0]] {
+        #expect(screen.hasFocusableDescendants == !screen.focusableDescendants.isEmpty)
+      }
+      #expect(
+        !covered.hasFocusableDescendants, "a modal child with nothing focusable hides the rest")
+      #expect(fields.hasFocusableDescendants)
+    }
+
     // MARK: Split
 
     @Test func inASplitEachPaneIsOneStopEvenWithSeveralFocusableScreens() async {

@@ -60,7 +60,7 @@ public final class OverlayScreen: Screen {
 
   /// True only when nothing inside can take focus, so keys still start inside the overlay.
   public override var canBecomeFocused: Bool {
-    content.focusableDescendants.isEmpty
+    !content.hasFocusableDescendants
   }
 
   /// Tab visits the focusable screens of the content; being modal, the overlay wraps around.
