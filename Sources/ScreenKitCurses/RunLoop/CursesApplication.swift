@@ -195,7 +195,7 @@ public final class CursesApplication {
   private func readSignals() {
     turn(counted: true) { session in
       let terminal = session.terminal
-      for event in Set(terminal.drainSignalEvents()) {
+      for event in terminal.drainSignalEvents() {
         if event == .continued {
           terminal.resume()
           // NB: the rest of a sequence or paste cut by the stop went to the shell.

@@ -112,15 +112,7 @@ public final class CursesRestore {
   /// while the terminal was the shell's dropped.
   @discardableResult
   public func events() -> [Event] {
-    var events: [Event] = []
-    for event in restorer.drainEvents() {
-      let reported: Event =
-        switch event {
-        case .resized: .resized
-        case .continued: .continued
-        }
-      if !events.contains(reported) { events.append(reported) }
-    }
+    let events = restorer.drainEvents().map { $0 == .resized ? Event.resized : .continued }
     if events.contains(.resized) { resizeToTerminal() }
     if events.contains(.continued) { update() }
     return events

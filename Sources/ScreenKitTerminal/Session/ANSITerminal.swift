@@ -128,15 +128,7 @@ public final class ANSITerminal {
   /// What happened to the terminal since the last call, each kind once; after a continue the
   /// terminal is already set up again.
   public func events() -> [Event] {
-    var events: [Event] = []
-    for event in restorer.drainEvents() {
-      let reported: Event =
-        switch event {
-        case .resized: .resized
-        case .continued: .continued
-        }
-      if !events.contains(reported) { events.append(reported) }
-    }
+    let events = restorer.drainEvents().map { $0 == .resized ? Event.resized : .continued }
     if events.contains(.continued) { write("") }
     return events
   }

@@ -135,14 +135,18 @@ package final class TerminalRestorer {
     sk_restore_now()
   }
 
-  /// Reads every event the handlers reported since the last call.
+  /// Reads every event the handlers reported since the last call and returns each kind once,
+  /// in the order it first came: a second resize or continue asks nothing more of a session.
   package func drainEvents() -> [Event] {
     var events: [Event] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(eventDescriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
-      events.append(contentsOf: buffer[0..<count].compactMap(Event.init(rawValue:)))
+      for event in buffer[0..<count].compactMap(Event.init(rawValue:))
+      where !events.contains(event) {
+        events.append(event)
+      }
     }
     return events
   }
