@@ -110,6 +110,9 @@ let package = Package(
     .executableTarget(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
+    .executableTarget(
+      name: "InlineExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Examples/Inline", swiftSettings: strict),
     // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
       name: "ANSIHostExample", dependencies: ["ScreenKit", "ScreenKitTerminal"],

@@ -108,6 +108,12 @@ static void sk_write_all(int fd, const char *bytes, size_t count) {
 }
 
 void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, size_t count) {
+  // NB: an inline session prepares again while its handlers are installed (its region's
+  // height changed); a signal meanwhile waits until the bytes are whole, rather than finding
+  // nothing prepared and leaving the terminal as it is.
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &previous);
   sk_prepared = 0;
   sk_fd = fd;
   sk_have_modes = modes != NULL;
@@ -115,6 +121,7 @@ void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, 
   sk_count = count < SK_BYTES_MAX ? count : SK_BYTES_MAX;
   if (sk_count > 0) memcpy(sk_bytes, bytes, sk_count);
   sk_prepared = 1;
+  pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
 void sk_restore_now(void) {

@@ -96,6 +96,14 @@ enum {
 /// without leaving ncurses state behind.
 int sk_terminal_check(const char *type, int fd);
 
+/// Loads `type`'s terminfo description as the current terminal for the terminal on `fd`,
+/// without writing anything, for a session that writes terminfo's strings itself (the inline
+/// region); whether the entry can go back up to redraw a region (`cr`, `ed`, `cuu1` or `cuu`).
+int sk_terminfo_load(const char *type, int fd);
+
+/// The string capability `capability` with one numeric parameter applied (`tiparm`), or NULL.
+const char *sk_tparm1(const char *capability, int parameter);
+
 // MARK: Restore on signals, frames, standard error, guardian; pipes and the window size
 
 // NB: the session's process-wide side has no ncurses in it (a program without ncurses uses it

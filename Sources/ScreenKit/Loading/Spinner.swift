@@ -11,6 +11,9 @@ public struct Spinner: Hashable, Sendable {
   public var progress: LoadProgress?
   /// The index of the frame shown.
   public var frameIndex = 0
+  /// Whether the drawing starts at the top-left of its rectangle, a status line as
+  /// command-line tools show it (an inline host's ``Presentation``), rather than centred.
+  public var isLeading = false
   // NB: kept, not computed per call: every frame asks where its glyph is, and measuring a
   // label grapheme by grapheme was a tenth of a spinner frame's CPU.
   private var labelWidth: Int
@@ -28,14 +31,18 @@ public struct Spinner: Hashable, Sendable {
     return (progress.fraction == nil ? 0 : 1) + (progress.message == nil ? 0 : 1)
   }
 
-  /// Where the spinner's frame is drawn when the whole drawing is centred in `bounds`.
+  /// Where the spinner's frame is drawn in `bounds`: at its top-left when ``isLeading``,
+  /// otherwise where the whole drawing is centred.
   public func glyphRect(in bounds: Rect) -> Rect {
     let lineWidth = style.width + 1 + labelWidth
-    let line = bounds.centered(Size(width: lineWidth, height: 1 + extraRows))
+    let line =
+      isLeading
+      ? Rect(x: bounds.minX, y: bounds.minY, width: min(lineWidth, bounds.width), height: 1)
+      : bounds.centered(Size(width: lineWidth, height: 1 + extraRows))
     return Rect(x: line.minX, y: line.minY, width: min(style.width, line.width), height: 1)
   }
 
-  /// Draws the frame, the label and any progress, centred in `bounds`.
+  /// Draws the frame, the label and any progress in `bounds`, centred or leading.
   public func draw(in canvas: inout Canvas, bounds: Rect) {
     let glyph = glyphRect(in: bounds)
     let accent = Style(foreground: .cyan)
@@ -60,6 +67,7 @@ public struct Spinner: Hashable, Sendable {
         Rect(x: bounds.minX, y: glyph.minY + 1, width: bounds.width, height: extraRows))
     else { return }
     var row = glyph.minY + 1
+    let alignment: TextAlignment = isLeading ? .leading : .center
     if let fraction = progress.fraction {
       let width = min(30, max(4, bounds.width - 8))
       let filled = Int((Double(width) * fraction).rounded(.down))
@@ -67,14 +75,14 @@ public struct Spinner: Hashable, Sendable {
         String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
       canvas.drawText(
         "\(bar) \(Int((fraction * 100).rounded(.down)))%",
-        in: Rect(x: bounds.minX, y: row, width: bounds.width, height: 1), alignment: .center,
+        in: Rect(x: bounds.minX, y: row, width: bounds.width, height: 1), alignment: alignment,
         style: accent)
       row += 1
     }
     if let message = progress.message {
       canvas.drawText(
         message, in: Rect(x: bounds.minX, y: row, width: bounds.width, height: 1),
-        alignment: .center, style: .dim)
+        alignment: alignment, style: .dim)
     }
   }
 }

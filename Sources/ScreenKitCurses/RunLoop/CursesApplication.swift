@@ -57,8 +57,7 @@ public final class CursesApplication {
 
   /// What a running application holds; `nil` between runs.
   private struct Session {
-    let terminal: CursesTerminal
-    let writer: CursesCanvasWriter
+    let display: any Display
     let host: ScreenHost
     let loop: any EventLoop
   }
@@ -97,14 +96,13 @@ public final class CursesApplication {
       isQuitting = false
       return
     }
-    let terminal = try CursesTerminal(options: options)
+    let display = try openDisplay()
     frameCount = 0
     wakeCount = 0
     lastFrame = nil
-    stage.resize(to: terminal.size)
-    let decoder = InputDecoder(
-      escapeDelay: options.escapeDelay, sequences: terminal.keySequences,
-      terminalReportsMouse: terminal.reportsMouse)
+    stage.environment.presentation = display.presentation
+    stage.resize(to: display.size)
+    let decoder = display.makeDecoder(escapeDelay: options.escapeDelay)
     // NB: posted work wakes the loop through the main queue, which both loops serve.
     let host = ScreenHost(
       stage: stage, decoder: { decoder },
@@ -116,15 +114,14 @@ public final class CursesApplication {
       onUnhandledKey?(self, key)
     }
     let loop: any EventLoop = MainLoop.running ?? DispatchEventLoop()
-    session = Session(
-      terminal: terminal,
-      writer: CursesCanvasWriter(window: terminal.window, palette: terminal.palette),
-      host: host, loop: loop)
+    session = Session(display: display, host: host, loop: loop)
     stage.onNeedsFrame = { [weak self] in self?.requestTurn() }
-    watches = [
-      loop.watch(terminal.options.inputDescriptor) { [weak self] in self?.readInput() },
-      loop.watch(terminal.signalDescriptor) { [weak self] in self?.readSignals() },
-    ]
+    if let input = display.inputDescriptor {
+      watches.append(loop.watch(input) { [weak self] in self?.readInput() })
+    }
+    if let events = display.eventDescriptor {
+      watches.append(loop.watch(events) { [weak self] in self?.readSignals() })
+    }
     turn(counted: false)
 
     await withCheckedContinuation { continuation in
@@ -138,10 +135,62 @@ public final class CursesApplication {
     stopWatching()
     await loop.shutDown()
     stage.onNeedsFrame = nil
+    // NB: what an inline region leaves in the scrollback is the last frame: a quit made by a
+    // key or a load's result comes before its turn drew what they changed.
+    if let session, display.presentation == .inline,
+      host.needsFrame || display.hasPendingLines
+    {
+      drawFrame(session)
+    }
     host.close()
-    terminal.close()
+    display.close()
     session = nil
     isQuitting = false
+  }
+
+  /// Opens what ``options``'s viewport shows the screens on.
+  private func openDisplay() throws(TerminalError) -> any Display {
+    switch options.viewport {
+    case .fullScreen:
+      return try FullScreenDisplay(options: options)
+    case .inline(let height, let exit):
+      if let terminal = try InlineTerminal(options: options, height: height, exit: exit) {
+        return terminal
+      }
+      let columns = Environment.value("COLUMNS").flatMap { Int($0) } ?? 80
+      return PlainDisplay(descriptor: options.outputDescriptor, width: columns, height: height)
+    }
+  }
+
+  /// Commits `text` above the screens, as Swift's `print` would write it: one line, or one per
+  /// line feed it holds.
+  ///
+  /// - Inline, the lines go above the region at the next frame and stay in the scrollback.
+  /// - Full screen, the alternate screen covers the main one: they are held and written on
+  ///   the main screen when ``run()`` ends, in order, after the terminal is put back.
+  /// - When the output is not a terminal, and while the application is not running, they
+  ///   are written to it at once.
+  ///
+  /// Control characters are shown in caret notation (`^[`), so no text can move the cursor
+  /// or switch a mode of the terminal. `style` is drawn where escape codes are written.
+  public func print(_ text: String, style: Style = .plain) {
+    let lines = PrintedLine.lines(of: text, style: style)
+    guard let session else {
+      PlainDisplay.write(lines, to: options.outputDescriptor)
+      return
+    }
+    session.display.print(lines)
+    if session.display.hasPendingLines { requestTurn() }
+  }
+
+  /// Changes the height of an inline region while it runs (it is at most the terminal's);
+  /// the next frame lays the screens out at it and draws the region anew from its top.
+  /// Full screen, it does nothing.
+  public func setInlineHeight(_ height: Int) {
+    guard case .inline(_, let exit) = options.viewport else { return }
+    options.viewport = .inline(height: max(1, height), exit: exit)
+    guard let session, let size = session.display.setHeight(height) else { return }
+    session.host.handle(.resize(size))
   }
 
   /// Ends ``run()``: it returns once the current event has been handled.
@@ -176,7 +225,7 @@ public final class CursesApplication {
 
   private func readInput() {
     turn(counted: true) { session in
-      switch session.terminal.readInput() {
+      switch session.display.readInput() {
       case .bytes(let bytes):
         // NB: keys after one that quit are not delivered.
         for event in session.host.decode(bytes: bytes) where !isQuitting {
@@ -194,16 +243,16 @@ public final class CursesApplication {
 
   private func readSignals() {
     turn(counted: true) { session in
-      let terminal = session.terminal
-      for event in terminal.drainSignalEvents() {
+      let display = session.display
+      for event in display.drainEvents() {
         if event == .continued {
-          terminal.resume()
+          display.resume()
           // NB: the rest of a sequence or paste cut by the stop went to the shell.
           session.host.interruptInput()
         }
         // A stop or a resize may have left anything on the screen, whatever its size now.
         session.host.invalidateOutput()
-        session.host.handle(.resize(terminal.updateSize()))
+        session.host.handle(.resize(display.updateSize()))
       }
     }
   }
@@ -247,7 +296,7 @@ public final class CursesApplication {
     guard !isQuitting else { return }
     session.host.tick()
     guard !isQuitting else { return }
-    if session.host.needsFrame {
+    if session.host.needsFrame || session.display.hasPendingLines {
       let now = stage.scheduler.clock.now
       if paced, let lastFrame, now - lastFrame < frameInterval {
         // Too soon for a frame timers alone asked for: the deadline below is armed for it,
@@ -263,8 +312,7 @@ public final class CursesApplication {
   private func drawFrame(_ session: Session) {
     let changes = session.host.frame()
     guard !stage.size.isEmpty else { return }
-    session.writer.write(changes, of: session.host.grid)
-    session.terminal.update()
+    session.display.draw(changes, of: session.host.grid)
     frameCount += 1
   }
 

@@ -52,6 +52,10 @@ public final class CursesTerminal {
     /// Whether the terminal reports mouse buttons and the wheel, where it can; with `false`
     /// the mouse stays the terminal's own (selecting text, scrolling its history).
     public var mouse = true
+    /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor
+    /// (then mouse reporting stays off, so the wheel and selection keep working on the
+    /// scrollback).
+    public var viewport: Viewport = .fullScreen
 
     /// Options for standard input and output and `TERM`.
     public init() {}

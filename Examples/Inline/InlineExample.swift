@@ -1,0 +1,106 @@
+import ScreenKit
+import ScreenKitCurses
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A package, as a slow registry would send it.
+struct Package: Sendable {
+  let name: String
+  let milliseconds: Int
+}
+
+/// The registry's failure; its description is what the error screen shows.
+struct RegistryError: Error, CustomStringConvertible {
+  let name: String
+  var description: String { "The registry did not answer for \(name)." }
+}
+
+/// `swift run InlineExample [--fail]`: a command-line tool. It fetches packages with a spinner
+/// and a progress bar in two rows at the cursor, prints a line above them as each arrives
+/// (those stay in the scrollback), then prints a summary and exits; the spinner's rows are
+/// cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
+/// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines.
+/// What the tool says, above its region: a line per package, then the summary. It exists
+/// before the application does, so the load and the screens can reach the application.
+@MainActor
+final class Report {
+  weak var application: CursesApplication?
+  /// Failures still to come, for `--fail`.
+  var failures: Int
+  /// The exit status: 1 when the user gave up.
+  var status: Int32 = 0
+
+  init(failures: Int) {
+    self.failures = failures
+  }
+
+  func fetched(_ package: Package) {
+    application?.print("✓ \(package.name) (\(package.milliseconds) ms)")
+  }
+
+  func takeFailure() -> Bool {
+    defer { failures -= 1 }
+    return failures > 0
+  }
+
+  func finish(_ packages: [Package]) {
+    application?.print("Fetched \(packages.count) packages.", style: .bold)
+    application?.quit()
+  }
+}
+
+/// `swift run InlineExample [--fail]`: a command-line tool. It fetches packages with a spinner
+/// and a progress bar in three rows at the cursor, prints a line above them as each arrives
+/// (those stay in the scrollback), then prints a summary and exits; the spinner's rows are
+/// cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
+/// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines.
+@main
+enum InlineExample {
+  static let names = ["swift-argument-parser", "swift-collections", "swift-system", "swift-log"]
+
+  static func main() {
+    let report = Report(failures: CommandLine.arguments.contains("--fail") ? 1 : 0)
+    CursesRunLoop.main {
+      let controller = LoadingController(
+        source: .async { progress in
+          var fetched: [Package] = []
+          for (index, name) in names.enumerated() {
+            progress.report(fraction: Double(index) / Double(names.count), message: name)
+            try await Task.sleep(for: .milliseconds(300))
+            if index == 2, await report.takeFailure() { throw RegistryError(name: name) }
+            let package = Package(name: name, milliseconds: 300)
+            fetched.append(package)
+            await report.fetched(package)
+          }
+          return fetched
+        },
+        options: LoadOptions(label: "Fetching packages…"),
+        build: { packages in
+          report.finish(packages)
+          return Screen()
+        })
+      var options = CursesTerminal.Options()
+      options.viewport = .inline(height: 3, exit: .clear)
+      let application = CursesApplication(root: controller, options: options)
+      report.application = application
+      application.onUnhandledKey = { application, key in
+        if key == .character("q") {
+          report.status = 1
+          application.quit()
+        }
+      }
+      do throws(TerminalError) {
+        try await application.run()
+      } catch {
+        error.exit()
+      }
+      exit(report.status)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import ScreenKit
+import ScreenKitTerminal
+
+/// What a ``CursesApplication`` shows its frames on, whichever ``Viewport`` it has: the
+/// whole terminal through ncurses, a region at the cursor, or plain text when the output is
+/// not a terminal.
+///
+/// The application's turn is written once against this: it reads input and signal events
+/// from the descriptors given, hands each frame over, and commits printed lines.
+@MainActor
+protocol Display: AnyObject {
+  /// The size the screens are laid out in.
+  var size: Size { get }
+  /// How the screens are shown, for their environment.
+  var presentation: Presentation { get }
+  /// The terminal's input to watch, or `nil` when keys are not read.
+  var inputDescriptor: Int32? { get }
+  /// Readable when the terminal was resized or the process continued; `nil` without one.
+  var eventDescriptor: Int32? { get }
+  /// The decoder for the terminal's keys.
+  func makeDecoder(escapeDelay: Duration) -> InputDecoder
+  /// Whether printed lines wait for the next frame.
+  var hasPendingLines: Bool { get }
+
+  /// Reads what the terminal sent, without blocking.
+  func readInput() -> TerminalInput
+  /// What happened to the terminal since the last call, each kind once.
+  func drainEvents() -> [TerminalRestorer.Event]
+  /// Takes the terminal back after the process was stopped and continued.
+  func resume()
+  /// Asks the terminal for its size; returns the size the screens get now.
+  func updateSize() -> Size
+  /// Shows a frame: the cells of `grid` that `changes` names, and the pending lines first.
+  func draw(_ changes: FrameChanges, of grid: CellGrid)
+  /// Commits lines above the screens, or holds them until ``close()``.
+  func print(_ lines: [PrintedLine])
+  /// Changes an inline region's height; returns the size the screens get now, or `nil`
+  /// where the height is the terminal's.
+  func setHeight(_ height: Int) -> Size?
+  /// Puts the terminal back, and writes what it held.
+  func close()
+}

@@ -1,0 +1,59 @@
+import ScreenKit
+import ScreenKitTerminal
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The whole terminal, through a ``CursesTerminal`` on the alternate screen.
+///
+/// Lines printed meanwhile cannot reach the main screen, which the alternate one covers: they
+/// are held, and written there after the session, in the order they were printed.
+@MainActor
+final class FullScreenDisplay: Display {
+  let terminal: CursesTerminal
+  private let writer: CursesCanvasWriter
+  private var held: [PrintedLine] = []
+
+  init(options: CursesTerminal.Options) throws(TerminalError) {
+    terminal = try CursesTerminal(options: options)
+    writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
+  }
+
+  var size: Size { terminal.size }
+  var presentation: Presentation { .fullScreen }
+  var inputDescriptor: Int32? { terminal.options.inputDescriptor }
+  var eventDescriptor: Int32? { terminal.signalDescriptor }
+  var hasPendingLines: Bool { false }
+
+  func makeDecoder(escapeDelay: Duration) -> InputDecoder {
+    InputDecoder(
+      escapeDelay: escapeDelay, sequences: terminal.keySequences,
+      terminalReportsMouse: terminal.reportsMouse)
+  }
+
+  func readInput() -> TerminalInput { terminal.readInput() }
+  func drainEvents() -> [TerminalRestorer.Event] { terminal.drainSignalEvents() }
+  func resume() { terminal.resume() }
+  func updateSize() -> Size { terminal.updateSize() }
+  func setHeight(_ height: Int) -> Size? { nil }
+
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    writer.write(changes, of: grid)
+    terminal.update()
+  }
+
+  func print(_ lines: [PrintedLine]) {
+    held += lines
+  }
+
+  func close() {
+    terminal.close()
+    PlainDisplay.write(held, to: terminal.options.outputDescriptor)
+    held.removeAll()
+  }
+}

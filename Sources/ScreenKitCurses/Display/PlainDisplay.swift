@@ -1,0 +1,108 @@
+import ScreenKit
+import ScreenKitTerminal
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// An inline viewport whose output is not a terminal that can draw a region (a pipe, a log
+/// file, CI, `TERM=dumb`): no escape code at all. Printed lines are appended as they come,
+/// and the last frame as plain text at the end, its trailing blanks dropped.
+///
+/// No key is read and no signal handled: without a terminal session the program's input
+/// and signals stay its own, and it ends by itself.
+@MainActor
+final class PlainDisplay: Display {
+  private let descriptor: Int32
+  private var grid: CellGrid?
+  private var height: Int
+  private let width: Int
+
+  /// Plain output on `descriptor`, `width` columns wide.
+  init(descriptor: Int32, width: Int, height: Int) {
+    self.descriptor = descriptor
+    self.width = max(1, width)
+    self.height = max(1, height)
+  }
+
+  var size: Size { Size(width: width, height: height) }
+  var presentation: Presentation { .inline }
+  var inputDescriptor: Int32? { nil }
+  var eventDescriptor: Int32? { nil }
+  var hasPendingLines: Bool { false }
+
+  func makeDecoder(escapeDelay: Duration) -> InputDecoder {
+    InputDecoder(terminalReportsMouse: false)
+  }
+
+  func readInput() -> TerminalInput { .ended }
+  func drainEvents() -> [TerminalRestorer.Event] { [] }
+  func resume() {}
+  func updateSize() -> Size { size }
+
+  func setHeight(_ height: Int) -> Size? {
+    self.height = max(1, height)
+    return size
+  }
+
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    self.grid = grid
+  }
+
+  func print(_ lines: [PrintedLine]) {
+    Self.write(lines, to: descriptor)
+  }
+
+  func close() {
+    guard let grid else { return }
+    var rows: [String] = []
+    for y in 0..<grid.size.height {
+      var text = ""
+      for x in 0..<grid.size.width where !grid[x, y].isContinuation {
+        text.append(grid[x, y].character)
+      }
+      while text.last == " " { text.removeLast() }
+      rows.append(text)
+    }
+    while rows.last?.isEmpty == true { rows.removeLast() }
+    Self.write(rows.map { PrintedLine(text: $0, style: .plain) }, to: descriptor)
+    self.grid = nil
+  }
+
+  /// Writes each line and a line feed, whole, to `descriptor`; gives up when it fails (a
+  /// closed pipe).
+  static func write(_ lines: [PrintedLine], to descriptor: Int32) {
+    guard !lines.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for line in lines {
+      bytes += line.text.utf8
+      bytes.append(10)
+    }
+    writeAll(bytes, to: descriptor)
+  }
+
+  /// Writes `bytes` whole, retrying after a signal; gives up when the descriptor fails.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        systemWrite(descriptor, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        offset += count
+      } else if !(count < 0 && errno == EINTR) {
+        return
+      }
+    }
+  }
+}
+
+// NB: at file scope this names the C library's function, which the display's own `write`
+// hides inside the type.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

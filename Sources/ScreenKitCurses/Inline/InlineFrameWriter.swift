@@ -1,0 +1,213 @@
+import ScreenKit
+
+/// Turns frames into the bytes that draw them in an inline region, with the terminal's own
+/// sequences and relative movement only.
+///
+/// Between frames the cursor rests at the region's top-left cell. That cell is the start of
+/// a line the terminal never wraps (a frame never writes past the last column), so wherever a
+/// resize rewraps lines, it is still the region's start: the next repaint clears from it to
+/// the end of the screen, the union of the old region and the new, and touches nothing above.
+/// A spinner at that cell costs its glyph and one carriage return per frame.
+///
+/// Rows are never counted for what is printed above: the terminal wraps committed lines
+/// itself, and the region starts on the line after them, wherever that is.
+struct InlineFrameWriter {
+  /// The sequences of the terminal.
+  let sequences: InlineSequences
+  /// How many colours cells are drawn with.
+  let depth: ColorDepth
+  /// On a direct-colour terminal, the colour numbers below which `setaf` picks palette entries.
+  let indexedColors: Int
+
+  /// The bytes written since the last ``take()``.
+  private(set) var output: [UInt8] = []
+  /// The cursor's row in the region while a frame is written; 0 between frames.
+  private var row = 0
+  /// The cursor's column, or `nil` after a write into the last column (the terminal then
+  /// holds a pending wrap, and only an absolute move is sure).
+  private var column: Int? = 0
+  /// The style the terminal writes with now.
+  private var style = Style.plain
+  /// How many rows from the region's top are known to be on the screen; a repaint makes room
+  /// for the rest.
+  private var rowsOnScreen = 0
+  /// The rows of the last frame down to its last non-blank one: what an exit that keeps the
+  /// frame leaves in the scrollback.
+  private(set) var rowsInUse = 0
+  /// Whether the terminal holds the region's top as its saved cursor (`sc`), for a restore
+  /// to go back to; not before the first repaint, nor once the region moved.
+  private(set) var isTopSaved = false
+
+  init(sequences: InlineSequences, depth: ColorDepth, indexedColors: Int = 256) {
+    self.sequences = sequences
+    self.depth = depth
+    self.indexedColors = indexedColors
+    output.reserveCapacity(4096)
+  }
+
+  /// Returns the bytes written so far and starts anew.
+  mutating func take() -> [UInt8] {
+    defer { output.removeAll(keepingCapacity: true) }
+    return output
+  }
+
+  /// Forgets which rows are on the screen (after a resize, or a stop that gave the terminal
+  /// to the shell): the next repaint makes room for the region again.
+  mutating func forgetScreen() {
+    rowsOnScreen = 0
+    isTopSaved = false
+  }
+
+  /// Writes `lines` above the region: clears it, writes them where it was (the terminal wraps
+  /// a line wider than itself), and leaves the region's top on the line after them; the
+  /// caller repaints the region next.
+  mutating func commit(_ lines: [PrintedLine]) {
+    guard !lines.isEmpty else { return }
+    output += sequences.carriageReturn
+    output += sequences.clearToEnd
+    for line in lines {
+      setStyle(line.style)
+      output += line.text.utf8
+      setStyle(.plain)
+      output += sequences.carriageReturn
+      output += sequences.lineFeed
+    }
+    forgetScreen()
+  }
+
+  /// Draws every cell of `grid` in a region of `grid`'s height: clears from the top to the end
+  /// of the screen, makes room below by scrolling when the region does not fit, and draws the
+  /// cells that are not blank.
+  mutating func repaint(_ grid: CellGrid) {
+    output += sequences.carriageReturn
+    output += sequences.clearToEnd
+    let height = grid.size.height
+    if rowsOnScreen < height {
+      // NB: line feeds scroll the history up into the scrollback when the region does not
+      // fit below the cursor; going back up then lands on the region's new top.
+      for _ in 1..<max(1, height) { output += sequences.lineFeed }
+      if height > 1 { output += sequences.up(height - 1) }
+      output += sequences.saveCursor
+      isTopSaved = !sequences.saveCursor.isEmpty
+      rowsOnScreen = height
+    }
+    row = 0
+    column = 0
+    for y in 0..<height {
+      for x in 0..<grid.size.width {
+        let cell = grid[x, y]
+        guard !cell.isContinuation, cell != .blank else { continue }
+        put(cell, x: x, y: y, width: grid.size.width)
+      }
+    }
+    home()
+    rowsInUse = Self.rowsInUse(of: grid)
+  }
+
+  /// Draws the cells `changes` names.
+  mutating func update(_ changes: FrameChanges, of grid: CellGrid) {
+    for run in changes.runs {
+      var x = run.x
+      for cell in grid.cells(in: run) {
+        if !cell.isContinuation { put(cell, x: x, y: run.y, width: grid.size.width) }
+        x += 1
+      }
+    }
+    home()
+    // NB: only a change at or below the last row in use can move it.
+    if let last = changes.runs.last, last.y + 1 >= rowsInUse {
+      rowsInUse = Self.rowsInUse(of: grid)
+    }
+  }
+
+  /// The bytes that end the region from its top-left: the kept rows stepped over (scrolling
+  /// at the bottom) and the rest cleared, or all of it cleared; the cursor then is on the line
+  /// below.
+  func leave(_ exit: InlineExit, restoringCursor: Bool) -> [UInt8] {
+    var bytes = restoringCursor && isTopSaved ? sequences.restoreCursor : []
+    bytes += sequences.carriageReturn
+    if exit == .keepLastFrame {
+      for _ in 0..<rowsInUse { bytes += sequences.lineFeed }
+    }
+    bytes += sequences.clearToEnd
+    bytes += sequences.plain
+    return bytes
+  }
+
+  // MARK: Cells
+
+  private mutating func put(_ cell: Cell, x: Int, y: Int, width: Int) {
+    move(toRow: y, column: x)
+    setStyle(cell.style)
+    output += cell.character.utf8
+    let next = x + max(1, Int(cell.width))
+    column = next >= width ? nil : next
+  }
+
+  /// Back to the region's top-left, in plain style: where the cursor rests between frames.
+  private mutating func home() {
+    setStyle(.plain)
+    if column != 0 { output += sequences.carriageReturn }
+    if row > 0 { output += sequences.up(row) }
+    row = 0
+    column = 0
+  }
+
+  private mutating func move(toRow y: Int, column x: Int) {
+    if y > row {
+      output += sequences.down(y - row)
+    } else if y < row {
+      output += sequences.up(row - y)
+    }
+    row = y
+    guard column != x else { return }
+    if x == 0 {
+      output += sequences.carriageReturn
+    } else if let column, column == x + 1, let left = sequences.left1 {
+      output += left
+    } else {
+      var best = sequences.carriageReturn + sequences.right(x)
+      if let absolute = sequences.column?(x), absolute.count < best.count { best = absolute }
+      if let column, column < x {
+        let relative = sequences.right(x - column)
+        if relative.count < best.count { best = relative }
+      }
+      output += best
+    }
+    column = x
+  }
+
+  private mutating func setStyle(_ new: Style) {
+    guard new != style else { return }
+    if style != .plain { output += sequences.plain }
+    style = new
+    if new.attributes.contains(.bold), let bold = sequences.bold { output += bold }
+    if new.attributes.contains(.dim), let dim = sequences.dim { output += dim }
+    if new.attributes.contains(.underline), let underline = sequences.underline {
+      output += underline
+    }
+    if new.attributes.contains(.reverse), let reverse = sequences.reverse { output += reverse }
+    guard depth != .monochrome else { return }
+    if let number = number(of: new.foreground), let foreground = sequences.foreground {
+      output += foreground(number)
+    }
+    if let number = number(of: new.background), let background = sequences.background {
+      output += background(number)
+    }
+  }
+
+  private func number(of color: Color) -> Int? {
+    guard let index = depth.degrade(color).index else { return nil }
+    guard depth == .direct, Int(index) >= indexedColors else { return Int(index) }
+    return CursesPalette.directNumber(of: index, indexedColors: indexedColors)
+  }
+
+  private static func rowsInUse(of grid: CellGrid) -> Int {
+    var y = grid.size.height
+    while y > 0 {
+      for x in 0..<grid.size.width where grid[x, y - 1] != .blank { return y }
+      y -= 1
+    }
+    return 0
+  }
+}

@@ -1,0 +1,223 @@
+import CNCurses
+import ScreenKit
+import ScreenKitTerminal
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A region of rows at the cursor, in the normal screen, drawn with the terminal's terminfo
+/// sequences: the session behind ``Viewport/inline(height:exit:)``.
+///
+/// The terminal's modes are those of the full-screen session (cbreak, no echo, keypad
+/// transmit, a hidden cursor, bracketed paste), without the alternate screen and without
+/// mouse reporting, so the wheel and selection keep working on the scrollback. Whatever ends
+/// the process puts the terminal back the same way: the region kept or cleared as ``exit``
+/// says, the cursor on the line below it, the modes off. What is printed goes above the
+/// region and stays in the scrollback; nothing above the region is ever erased.
+@MainActor
+final class InlineTerminal: Display {
+  /// The descriptors, the escape delay and the colour depth come from these.
+  let options: CursesTerminal.Options
+  /// What the region leaves behind.
+  let exit: InlineExit
+  private var height: Int
+  private var writer: InlineFrameWriter
+  private let restorer: TerminalRestorer
+  private var reader: TerminalReader
+  private let frameDescriptor: Int32
+  private var sessionModes: termios
+  private let setUpBytes: [UInt8]
+  private let keySequences: [[UInt8]: Key]
+  private var pendingLines: [PrintedLine] = []
+  private var needsRepaint = true
+  /// What the restore was last prepared for: the rows in use, and whether the top is saved.
+  private var prepared: (rows: Int, isTopSaved: Bool)?
+  private var terminalSize: Size
+  private var isOpen = true
+
+  /// Opens a region of `height` rows at the cursor; `nil` when the output cannot show one
+  /// (not a terminal, `TERM` unset, unknown or unable to go back up a line): the caller then
+  /// writes plain text.
+  ///
+  /// - Throws: ``TerminalError/alreadyOpen`` while another session is open, or a failed
+  ///   system call; nothing was written then.
+  init?(options: CursesTerminal.Options, height: Int, exit: InlineExit) throws(TerminalError) {
+    let output = options.outputDescriptor
+    guard isatty(output) != 0,
+      let type = options.terminalType ?? Environment.value("TERM"), !type.isEmpty,
+      sk_terminfo_load(type, output) == Int32(SK_TERMINAL_USABLE)
+    else { return nil }
+    var modes = termios()
+    guard tcgetattr(output, &modes) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
+    let restorer: TerminalRestorer
+    do throws(RestoreFailure) {
+      restorer = try TerminalRestorer(descriptor: output, modes: modes)
+    } catch {
+      switch error {
+      case .alreadyInstalled: throw .alreadyOpen
+      case .systemCall(let name, let code): throw .systemCall(name, errno: code)
+      }
+    }
+    // NB: the set-up is a frame too: a stop meanwhile waits for its end, when the bytes that
+    // undo it are ready.
+    _ = restorer.beginFrame()
+    let frameDescriptor = fcntl(output, F_DUPFD_CLOEXEC, 0)
+    guard frameDescriptor >= 0 else {
+      let code = errno
+      restorer.endFrame()
+      restorer.uninstall()
+      throw .systemCall("fcntl", errno: code)
+    }
+    let sequences = InlineSequences.current()
+    let colors = Int(tigetnum("colors"))
+    let depth = min(
+      options.colorDepth,
+      ColorDepth(
+        colors: colors, hasColors: colors > 0 && sequences.foreground != nil,
+        noColor: Environment.value("NO_COLOR")))
+    self.options = options
+    self.exit = exit
+    self.height = max(1, height)
+    self.restorer = restorer
+    self.frameDescriptor = frameDescriptor
+    writer = InlineFrameWriter(
+      sequences: sequences, depth: depth, indexedColors: Int(sk_indexed_color_limit()))
+    reader = TerminalReader(descriptor: options.inputDescriptor)
+    keySequences = TerminalCapabilities.keySequences()
+    // NB: cbreak and no echo as the full-screen session; output processing off, so a line
+    // feed only moves down (terminfo's cud1 and ind) and keeps the column.
+    sessionModes = modes
+    sessionModes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    sessionModes.c_iflag &= ~tcflag_t(ICRNL)
+    sessionModes.c_oflag &= ~tcflag_t(OPOST)
+    setUpBytes =
+      sequences.hideCursor + sequences.keypadOn
+      + (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
+    terminalSize = Self.windowSize(of: output)
+    prepareRestore()
+    _ = tcsetattr(output, TCSANOW, &sessionModes)
+    Self.writeAll(setUpBytes, to: frameDescriptor)
+    restorer.divert(frameDescriptor)
+    restorer.protect()
+    restorer.endFrame()
+  }
+
+  var size: Size {
+    Size(width: terminalSize.width, height: min(height, terminalSize.height))
+  }
+  var presentation: Presentation { .inline }
+  var inputDescriptor: Int32? {
+    isatty(options.inputDescriptor) != 0 ? options.inputDescriptor : nil
+  }
+  var eventDescriptor: Int32? { restorer.eventDescriptor }
+  var hasPendingLines: Bool { !pendingLines.isEmpty }
+
+  func makeDecoder(escapeDelay: Duration) -> InputDecoder {
+    InputDecoder(escapeDelay: escapeDelay, sequences: keySequences, terminalReportsMouse: false)
+  }
+
+  func readInput() -> TerminalInput { reader.readInput(for: restorer) }
+  func drainEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
+
+  func resume() {
+    // NB: the shell wrote its lines meanwhile; the region starts again at the cursor.
+    forgetScreen()
+  }
+
+  func updateSize() -> Size {
+    terminalSize = Self.windowSize(of: options.outputDescriptor)
+    forgetScreen()
+    return size
+  }
+
+  /// The region's place on the screen is no longer known: the next frame draws it whole
+  /// from the cursor, and a signal meanwhile restores from the cursor, not from a saved top
+  /// that may now be above the shell's lines.
+  private func forgetScreen() {
+    writer.forgetScreen()
+    needsRepaint = true
+    prepareRestore()
+  }
+
+  func setHeight(_ height: Int) -> Size? {
+    self.height = max(1, height)
+    needsRepaint = true
+    return size
+  }
+
+  func print(_ lines: [PrintedLine]) {
+    pendingLines += lines
+  }
+
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    if restorer.beginFrame() { setUpAgain() }
+    if !pendingLines.isEmpty {
+      writer.commit(pendingLines)
+      pendingLines.removeAll()
+      needsRepaint = true
+    }
+    if needsRepaint || changes.isFullRepaint {
+      writer.repaint(grid)
+      needsRepaint = false
+    } else {
+      writer.update(changes, of: grid)
+    }
+    Self.writeAll(writer.take(), to: frameDescriptor)
+    if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved {
+      prepareRestore()
+    }
+    restorer.endFrame()
+  }
+
+  func close() {
+    guard isOpen else { return }
+    isOpen = false
+    restorer.divert(nil)
+    _ = systemClose(frameDescriptor)
+    Self.writeAll(leaveBytes(restoringCursor: false), to: options.outputDescriptor)
+    restorer.finish()
+  }
+
+  /// Records what a signal writes to put the terminal back: from wherever a frame it cut
+  /// short left the cursor, back to the region's top, then as ``exit`` says.
+  private func prepareRestore() {
+    prepared = (writer.rowsInUse, writer.isTopSaved)
+    restorer.prepare(
+      bytes: Array(TerminalMode.allOffSequences.utf8) + leaveBytes(restoringCursor: true))
+  }
+
+  private func leaveBytes(restoringCursor: Bool) -> [UInt8] {
+    writer.leave(exit, restoringCursor: restoringCursor) + writer.sequences.keypadOff
+      + writer.sequences.showCursor
+  }
+
+  /// Takes the terminal back after a continue: the session's modes again, dropping what was
+  /// typed while it was the shell's, then the set-up sequences.
+  private func setUpAgain() {
+    _ = tcsetattr(options.outputDescriptor, TCSAFLUSH, &sessionModes)
+    Self.writeAll(setUpBytes, to: frameDescriptor)
+  }
+
+  private static func windowSize(of descriptor: Int32) -> Size {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard sk_window_size(descriptor, &rows, &columns) == 0, rows > 0, columns > 0 else {
+      return Size(width: 80, height: 24)
+    }
+    return Size(width: Int(columns), height: Int(rows))
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    PlainDisplay.writeAll(bytes, to: descriptor)
+  }
+}
+
+// NB: at file scope this names the C library's function, which the session's `close` hides.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
+}

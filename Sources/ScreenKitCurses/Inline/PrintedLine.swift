@@ -1,0 +1,32 @@
+import ScreenKit
+
+/// A line a program commits above its screens: it stays in the scrollback (inline), on the
+/// main screen after the session (full screen), or on standard output (not a terminal).
+struct PrintedLine: Hashable, Sendable {
+  /// The text, with no control character left in it.
+  var text: String
+  /// How it looks, where escape codes are written.
+  var style: Style
+
+  /// The lines of `text`, split at line feeds (a carriage return before one is dropped), with
+  /// every other control character shown in caret notation (`^[` for Escape) so that no byte
+  /// of it can move the cursor or change the terminal's modes; tabs stay.
+  static func lines(of text: String, style: Style) -> [PrintedLine] {
+    // NB: as Swift's `print`, each call ends a line: "a\n" is "a" and an empty line.
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var visible = ""
+      var scalars = Substring.UnicodeScalarView(line.unicodeScalars)
+      if scalars.last == "\r" { scalars.removeLast() }
+      for scalar in scalars {
+        switch scalar.value {
+        case 0x09: visible.unicodeScalars.append(scalar)
+        case 0x00..<0x20: visible += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+        case 0x7F: visible += "^?"
+        case 0x80..<0xA0: visible += "^[" + String(UnicodeScalar(UInt8(scalar.value - 0x40)))
+        default: visible.unicodeScalars.append(scalar)
+        }
+      }
+      return PrintedLine(text: visible, style: style)
+    }
+  }
+}
