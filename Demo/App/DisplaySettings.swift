@@ -12,17 +12,21 @@ struct DisplaySettings: Sendable {
   var noColor: Bool
   /// Whether `--no-mouse` was given.
   var noMouse = false
+  /// The whole terminal, or an inline region (`--inline`, `--height`).
+  var viewport = Viewport.fullScreen
 
   /// The options every load of the demo uses.
   var loadingOptions: LoadOptions {
     LoadOptions(spinner: spinner)
   }
 
-  /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`.
+  /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`,
+  /// and the viewport.
   var terminalOptions: CursesTerminal.Options {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
     options.mouse = !noMouse
+    options.viewport = viewport
     return options
   }
 }

@@ -38,6 +38,8 @@ struct DemoCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var viewport: ViewportOptions
+
   /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
   ///
   /// `SCREENKIT_RUN_LOOP=dispatch` runs it on libdispatch's main queue instead, as an `async`
@@ -93,7 +95,8 @@ struct DemoCommand: DemoMode {
   /// Runs the episodes browser.
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
-    let settings = try display.settings()
+    var settings = try display.settings()
+    settings.viewport = viewport.viewport
     settings.trace.record(.start, at: startedAt)
     let service = CatalogueService(
       source: data.map { .file(path: $0) } ?? .bundled, network: network.conditions,

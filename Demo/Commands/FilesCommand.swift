@@ -20,10 +20,13 @@ struct FilesCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var viewport: ViewportOptions
+
   /// Runs the file browser.
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
-    let settings = try display.settings()
+    var settings = try display.settings()
+    settings.viewport = viewport.viewport
     settings.trace.record(.start, at: startedAt)
     await Self.browse(path: Path(argument: path), settings: settings)
     settings.trace.reportStop()

@@ -27,6 +27,8 @@ struct LoadProbeCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
+  @OptionGroup var viewport: ViewportOptions
+
   /// Rejects values the probe cannot show before the terminal is touched.
   func validate() throws {
     guard variant != .compare else {
@@ -43,7 +45,8 @@ struct LoadProbeCommand: DemoMode {
   /// Runs the probe until `q`.
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
-    let settings = try display.settings()
+    var settings = try display.settings()
+    settings.viewport = viewport.viewport
     settings.trace.record(.start, at: startedAt)
     let delay = Duration.milliseconds(Int((seconds * 1000).rounded()))
     await Self.show(variant: variant, delay: delay, text: text, settings: settings)

@@ -63,8 +63,7 @@ struct InlineFrameWriter {
   /// caller repaints the region next.
   mutating func commit(_ lines: [PrintedLine]) {
     guard !lines.isEmpty else { return }
-    output += sequences.carriageReturn
-    output += sequences.clearToEnd
+    output += sequences.clearBelow
     for line in lines {
       setStyle(line.style)
       output += line.text.utf8
@@ -79,8 +78,7 @@ struct InlineFrameWriter {
   /// of the screen, makes room below by scrolling when the region does not fit, and draws the
   /// cells that are not blank.
   mutating func repaint(_ grid: CellGrid) {
-    output += sequences.carriageReturn
-    output += sequences.clearToEnd
+    output += sequences.clearBelow
     let height = grid.size.height
     if rowsOnScreen < height {
       // NB: line feeds scroll the history up into the scrollback when the region does not
@@ -129,7 +127,7 @@ struct InlineFrameWriter {
     if exit == .keepLastFrame {
       for _ in 0..<rowsInUse { bytes += sequences.lineFeed }
     }
-    bytes += sequences.clearToEnd
+    bytes += sequences.clearBelow
     bytes += sequences.plain
     return bytes
   }

@@ -11,6 +11,10 @@ struct InlineSequences: Sendable {
   var carriageReturn: [UInt8]
   /// Clears from the cursor to the end of the screen (`ed`).
   var clearToEnd: [UInt8]
+  /// Clears from the cursor to the end of the line (`el`).
+  var clearLine: [UInt8]
+  /// Right one column (`cuf1`).
+  var right1: [UInt8]
   /// Down one line, scrolling at the bottom (`ind`, a line feed on every ANSI terminal).
   var lineFeed: [UInt8]
   /// Up `n` lines (`cuu`, or `cuu1` repeated).
@@ -47,6 +51,17 @@ struct InlineSequences: Sendable {
   /// The number of colours the description lists (`colors`).
   var colors: Int
 
+  /// From the start of the cursor's line to the end of the screen, cleared; the cursor back at
+  /// the line's start.
+  ///
+  /// NB: not `ed` alone: at the screen's top-left it clears the whole screen, which tmux
+  /// (`scroll-on-clear`) copies into the scrollback first, a frame left there each time the
+  /// region starts on the top row. The line is cleared with `el`, and `ed` starts a column in.
+  var clearBelow: [UInt8] {
+    guard !clearLine.isEmpty else { return carriageReturn + clearToEnd }
+    return carriageReturn + clearLine + right1 + clearToEnd + carriageReturn
+  }
+
   /// The sequences of the description loaded by `sk_terminfo_load`.
   static func current() -> InlineSequences {
     func string(_ name: String) -> [UInt8]? {
@@ -71,6 +86,8 @@ struct InlineSequences: Sendable {
     return InlineSequences(
       carriageReturn: string("cr") ?? [13],
       clearToEnd: string("ed") ?? [],
+      clearLine: string("el") ?? [],
+      right1: string("cuf1") ?? Array("\u{1B}[C".utf8),
       lineFeed: string("ind") ?? [10],
       up: moves("cuu", "cuu1", fallback: Array("\u{1B}[A".utf8)),
       down: moves("cud", "cud1", fallback: [10]),
@@ -89,7 +106,8 @@ struct InlineSequences: Sendable {
 
   /// xterm's sequences, for tests of what a frame writes without a terminal.
   static let xterm = InlineSequences(
-    carriageReturn: [13], clearToEnd: Array("\u{1B}[J".utf8), lineFeed: [10],
+    carriageReturn: [13], clearToEnd: Array("\u{1B}[J".utf8), clearLine: Array("\u{1B}[K".utf8),
+    right1: Array("\u{1B}[C".utf8), lineFeed: [10],
     up: { Array("\u{1B}[\($0)A".utf8) }, down: { Array("\u{1B}[\($0)B".utf8) },
     right: { Array("\u{1B}[\($0)C".utf8) }, column: { Array("\u{1B}[\($0 + 1)G".utf8) },
     left1: [8], plain: Array("\u{1B}(B\u{1B}[m".utf8),
