@@ -21,11 +21,6 @@ struct RegistryError: Error, CustomStringConvertible {
   var description: String { "The registry did not answer for \(name)." }
 }
 
-/// `swift run InlineExample [--fail]`: a command-line tool. It fetches packages with a spinner
-/// and a progress bar in two rows at the cursor, prints a line above them as each arrives
-/// (those stay in the scrollback), then prints a summary and exits; the spinner's rows are
-/// cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
-/// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines.
 /// What the tool says, above its region: a line per package, then the summary. It exists
 /// before the application does, so the load and the screens can reach the application.
 @MainActor
@@ -55,10 +50,11 @@ final class Report {
   }
 }
 
-/// `swift run InlineExample [--fail]`: a command-line tool. It fetches packages with a spinner
-/// and a progress bar in three rows at the cursor, prints a line above them as each arrives
-/// (those stay in the scrollback), then prints a summary and exits; the spinner's rows are
-/// cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
+/// `swift run InlineExample [--fail]`: a command-line tool.
+///
+/// It fetches packages with a spinner and a progress bar in three rows at the cursor, prints a
+/// line above them as each arrives (those stay in the scrollback), then prints a summary and
+/// exits; the spinner's rows are cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
 /// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines.
 @main
 enum InlineExample {

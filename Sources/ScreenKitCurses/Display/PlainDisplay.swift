@@ -9,9 +9,11 @@ import ScreenKitTerminal
   import Musl
 #endif
 
-/// An inline viewport whose output is not a terminal that can draw a region (a pipe, a log
-/// file, CI, `TERM=dumb`): no escape code at all. Printed lines are appended as they come,
-/// and the last frame as plain text at the end, its trailing blanks dropped.
+/// An inline viewport on an output that cannot draw a region: plain text, no escape code.
+///
+/// The output is not a terminal (a pipe, a log file, CI) or its type cannot go back up a line
+/// (`TERM=dumb`). Printed lines are appended as they come, and the last frame as plain text
+/// at the end, its trailing blanks dropped.
 ///
 /// No key is read and no signal handled: without a terminal session the program's input
 /// and signals stay its own, and it ends by itself.

@@ -113,8 +113,12 @@ struct InlineSequences: Sendable {
     left1: [8], plain: Array("\u{1B}(B\u{1B}[m".utf8),
     bold: Array("\u{1B}[1m".utf8), dim: Array("\u{1B}[2m".utf8),
     underline: Array("\u{1B}[4m".utf8), reverse: Array("\u{1B}[7m".utf8),
-    foreground: { Array("\u{1B}[\($0 < 8 ? "3\($0)" : $0 < 16 ? "9\($0 - 8)" : "38;5;\($0)")m".utf8) },
-    background: { Array("\u{1B}[\($0 < 8 ? "4\($0)" : $0 < 16 ? "10\($0 - 8)" : "48;5;\($0)")m".utf8) },
+    foreground: {
+      Array("\u{1B}[\($0 < 8 ? "3\($0)" : $0 < 16 ? "9\($0 - 8)" : "38;5;\($0)")m".utf8)
+    },
+    background: {
+      Array("\u{1B}[\($0 < 8 ? "4\($0)" : $0 < 16 ? "10\($0 - 8)" : "48;5;\($0)")m".utf8)
+    },
     hideCursor: Array("\u{1B}[?25l".utf8), showCursor: Array("\u{1B}[?12l\u{1B}[?25h".utf8),
     saveCursor: Array("\u{1B}7".utf8), restoreCursor: Array("\u{1B}8".utf8),
     keypadOn: Array("\u{1B}[?1h\u{1B}=".utf8), keypadOff: Array("\u{1B}[?1l\u{1B}>".utf8),

@@ -12,21 +12,25 @@ struct PrintedLine: Hashable, Sendable {
   /// every other control character shown in caret notation (`^[` for Escape) so that no byte
   /// of it can move the cursor or change the terminal's modes; tabs stay.
   static func lines(of text: String, style: Style) -> [PrintedLine] {
-    // NB: as Swift's `print`, each call ends a line: "a\n" is "a" and an empty line.
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      var visible = ""
-      var scalars = Substring.UnicodeScalarView(line.unicodeScalars)
+    // NB: split by scalars: "\r\n" is one Character to Swift, which `split` would keep whole.
+    // As Swift's `print`, each call ends a line: "a\n" is "a" and an empty line.
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var scalars = line
       if scalars.last == "\r" { scalars.removeLast() }
+      var visible = String.UnicodeScalarView()
       for scalar in scalars {
         switch scalar.value {
-        case 0x09: visible.unicodeScalars.append(scalar)
-        case 0x00..<0x20: visible += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
-        case 0x7F: visible += "^?"
-        case 0x80..<0xA0: visible += "^[" + String(UnicodeScalar(UInt8(scalar.value - 0x40)))
-        default: visible.unicodeScalars.append(scalar)
+        case 0x09: visible.append(scalar)
+        case 0x00..<0x20:
+          visible.append(contentsOf: "^\(UnicodeScalar(UInt8(scalar.value + 0x40)))".unicodeScalars)
+        case 0x7F: visible.append(contentsOf: "^?".unicodeScalars)
+        case 0x80..<0xA0:
+          visible.append(
+            contentsOf: "^[\(UnicodeScalar(UInt8(scalar.value - 0x40)))".unicodeScalars)
+        default: visible.append(scalar)
         }
       }
-      return PrintedLine(text: visible, style: style)
+      return PrintedLine(text: String(visible), style: style)
     }
   }
 }

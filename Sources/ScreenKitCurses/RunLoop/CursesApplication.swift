@@ -183,9 +183,10 @@ public final class CursesApplication {
     if session.display.hasPendingLines { requestTurn() }
   }
 
-  /// Changes the height of an inline region while it runs (it is at most the terminal's);
-  /// the next frame lays the screens out at it and draws the region anew from its top.
-  /// Full screen, it does nothing.
+  /// Changes the height of an inline region while it runs; full screen, it does nothing.
+  ///
+  /// The region is at most the terminal's height. The next frame lays the screens out at it
+  /// and draws the region anew from its top.
   public func setInlineHeight(_ height: Int) {
     guard case .inline(_, let exit) = options.viewport else { return }
     options.viewport = .inline(height: max(1, height), exit: exit)
