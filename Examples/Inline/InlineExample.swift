@@ -21,8 +21,9 @@ struct RegistryError: Error, CustomStringConvertible {
   var description: String { "The registry did not answer for \(name)." }
 }
 
-/// What the tool says, above its region: a line per package, then the summary. It exists
-/// before the application does, so the load and the screens can reach the application.
+/// What the tool says above its region: a line per package, then the summary.
+///
+/// It exists before the application does, so that the load and the screens can reach it.
 @MainActor
 final class Report {
   weak var application: CursesApplication?
