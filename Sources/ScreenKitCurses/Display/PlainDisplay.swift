@@ -13,27 +13,34 @@ import ScreenKitTerminal
 ///
 /// The output is not a terminal (a pipe, a log file, CI) or its type cannot go back up a line
 /// (`TERM=dumb`). Printed lines are appended as they come, and the last frame as plain text
-/// at the end, its trailing blanks dropped.
+/// at the end (unless the region is to be cleared), its trailing blanks dropped.
 ///
-/// No key is read and no signal handled: without a terminal session the program's input
-/// and signals stay its own, and it ends by itself.
+/// There is no terminal session: the terminal's modes, the program's signals and its locale
+/// stay as they were. When the input is a terminal, its lines are read as keys (`q` and Enter
+/// quits the demo; end of file ends the program); input that is not a terminal is the
+/// program's own and is not read.
 @MainActor
 final class PlainDisplay: Display {
   private let descriptor: Int32
+  private let exit: InlineExit
+  let inputDescriptor: Int32?
   private var grid: CellGrid?
   private var height: Int
   private let width: Int
+  private var buffer = [UInt8](repeating: 0, count: 4096)
 
-  /// Plain output on `descriptor`, `width` columns wide.
-  init(descriptor: Int32, width: Int, height: Int) {
+  /// Plain output on `descriptor`, `width` columns wide; keys from `input` when it is a
+  /// terminal.
+  init(descriptor: Int32, input: Int32, width: Int, height: Int, exit: InlineExit) {
     self.descriptor = descriptor
+    self.exit = exit
+    self.inputDescriptor = isatty(input) != 0 ? input : nil
     self.width = max(1, width)
     self.height = max(1, height)
   }
 
   var size: Size { Size(width: width, height: height) }
   var presentation: Presentation { .inline }
-  var inputDescriptor: Int32? { nil }
   var eventDescriptor: Int32? { nil }
   var hasPendingLines: Bool { false }
 
@@ -41,7 +48,12 @@ final class PlainDisplay: Display {
     InputDecoder(terminalReportsMouse: false)
   }
 
-  func readInput() -> TerminalInput { .ended }
+  func readInput() -> TerminalInput {
+    guard let input = inputDescriptor else { return .ended }
+    let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+    if count > 0 { return .bytes(Array(buffer[0..<count])) }
+    return count < 0 && (errno == EINTR || errno == EAGAIN) ? .nothing : .ended
+  }
   func drainEvents() -> [TerminalRestorer.Event] { [] }
   func resume() {}
   func updateSize() -> Size { size }
@@ -60,7 +72,7 @@ final class PlainDisplay: Display {
   }
 
   func close() {
-    guard let grid else { return }
+    guard let grid, exit == .keepLastFrame else { return }
     var rows: [String] = []
     for y in 0..<grid.size.height {
       var text = ""

@@ -158,7 +158,9 @@ public final class CursesApplication {
         return terminal
       }
       let columns = Environment.value("COLUMNS").flatMap { Int($0) } ?? 80
-      return PlainDisplay(descriptor: options.outputDescriptor, width: columns, height: height)
+      return PlainDisplay(
+        descriptor: options.outputDescriptor, input: options.inputDescriptor, width: columns,
+        height: height, exit: exit)
     }
   }
 
