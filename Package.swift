@@ -128,6 +128,8 @@ let package = Package(
     .testTarget(
       name: "DemoEndToEndTests",
       dependencies: ["ScreenKit", "ScreenKitSimulation"],
+      // The terminal emulator the scrollback tests drive, a Python program.
+      exclude: ["Support/scrollback-terminal.py"],
       swiftSettings: strict
     ),
     .testTarget(
