@@ -162,6 +162,12 @@ final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", name])
   }
 
+  /// The pane's scrollback and screen, oldest line first, trailing spaces trimmed: what an
+  /// inline program leaves in the terminal's history.
+  func captureWithHistory() throws -> String {
+    try tmux(["capture-pane", "-p", "-S", "-", "-t", name])
+  }
+
   /// Polls the pane until `predicate` holds and returns that screen; fails the test with the
   /// last screen when `timeout` passes first.
   @discardableResult
