@@ -162,6 +162,16 @@ final class InlineTerminal: Display {
       needsRepaint = true
     }
     if needsRepaint || changes.isFullRepaint {
+      // NB: a frame laid out for a size the terminal no longer has would make room for the
+      // wrong height, and its line feeds scroll rows of it into the scrollback; a window
+      // dragged by its edge resizes faster than frames are drawn. The resize waiting in the
+      // event pipe repaints at the new size.
+      guard Self.windowSize(of: options.outputDescriptor) == terminalSize else {
+        needsRepaint = true
+        Self.writeAll(writer.take(), to: frameDescriptor)
+        restorer.endFrame()
+        return
+      }
       writer.repaint(grid)
       needsRepaint = false
     } else {

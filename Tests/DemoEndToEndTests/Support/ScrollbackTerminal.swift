@@ -61,6 +61,8 @@
       var isStopped: Bool
       /// How the program ended, once it has and its output has been read to the end.
       var exitStatus: WaitStatus?
+      /// How many bytes the program has written so far: a mark to wait for the next frame by.
+      var received: Int
 
       /// Everything the normal screen holds, top to bottom: the scrollback, then the rows.
       var lines: [String] { history + normalDisplay }
@@ -222,7 +224,8 @@
         history: history, display: display, normalDisplay: normal,
         cursor: Position(row: cursor.row, column: cursor.column), cursorHidden: cursor.hidden,
         modes: Set(modes), alternateScreen: reply.alternate ?? false, columns: columns,
-        rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status)
+        rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status,
+        received: reply.received ?? 0)
     }
 
     /// Polls snapshots until `condition` holds and returns that one; fails the test with the
@@ -306,6 +309,7 @@
       var rows: Int?
       var state: String?
       var exited: Exit?
+      var received: Int?
     }
 
     /// Sends one command line and reads its reply; a reply with an error throws it.

@@ -692,6 +692,8 @@ class Terminal:
         self.pending_input = bytearray()
         self.queued = 0
         self.written = 0
+        # Bytes read from the program so far: a test waits for a frame by its arrival.
+        self.received = 0
         self.output_ended = False
         self.close_requested = False
         self.hung_up = False
@@ -768,10 +770,11 @@ class Terminal:
                 self.condition.notify_all()
 
     def read_output(self, master):
+        """Reads and shows what the program wrote; whether there was anything."""
         try:
             data = os.read(master, 65536)
         except BlockingIOError:
-            return
+            return False
         except OSError as error:
             # EIO: no process has the pty's other side open any more.
             if error.errno != errno.EIO:
@@ -781,7 +784,8 @@ class Terminal:
             self.output_ended = True
             self.written = self.queued
             self.pending_input.clear()
-            return
+            return False
+        self.received += len(data)
         try:
             self.stream.feed(data)
         except Exception:
@@ -789,6 +793,7 @@ class Terminal:
         responses = self.screen.take_responses()
         self.pending_input += responses
         self.queued += len(responses)
+        return True
 
     def write_input(self, master):
         try:
@@ -861,6 +866,7 @@ class Terminal:
             "state": "exited" if self.exit_known() else (
                 "stopped" if self.job_state == "stopped" else "running"),
             "exited": self.exited(),
+            "received": self.received,
         }
 
     # MARK: Commands
@@ -890,6 +896,12 @@ class Terminal:
         if columns < 1 or rows < 1:
             return {"error": "a terminal has at least one column and one row"}
         with self.condition:
+            # What the program wrote before the resize is shown at the old size first, as a
+            # terminal that keeps up with its output does; only bytes still to be written
+            # meet the new size.
+            while self.master is not None and not self.output_ended and self.read_output(
+                    self.master):
+                pass
             self.screen.resize_terminal(columns, rows)
             if self.master is not None:
                 set_window_size(self.master, columns, rows)
