@@ -8,12 +8,22 @@ enum DemoApplication {
   /// Shows `root` (a navigation screen, whose hint bar gets `q quit`) until `q`.
   static func run(_ root: NavigationScreen, settings: DisplaySettings) async {
     root.keyHints = [KeyHint("q", "quit")]
+    var height: Int?
+    if case .inline(let rows, _) = settings.viewport {
+      height = rows
+      root.keyHints.append(KeyHint("+-", "rows"))
+    }
     let application = CursesApplication(
       root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
     // NB: keys reach this only when no screen handled them; no demo screen takes text input,
     // so `q` is never a typed letter here.
     application.onUnhandledKey = { application, key in
       if key == "q" { application.quit() }
+      // An inline region grows and shrinks while it runs, its top where it was.
+      if let rows = height, key == "+" || key == "-" {
+        height = max(1, rows + (key == "+" ? 1 : -1))
+        application.setInlineHeight(height ?? rows)
+      }
     }
     do {
       try await application.run()

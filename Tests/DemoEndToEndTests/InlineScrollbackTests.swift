@@ -141,6 +141,28 @@
         "a frame was left in the scrollback:\n\(snapshot)")
     }
 
+    @Test func theRegionShrinksAndGrowsWhileRunningWithItsTopWhereItWas() async throws {
+      let terminal = try browser()
+      defer { terminal.close() }
+      try await terminal.waitFor("8 episodes")
+      let top = try terminal.snapshot().cursor.row
+      for key in ["-", "-", "-", "+"] {
+        let mark = try terminal.snapshot().received
+        try terminal.type(key)
+        try await terminal.waitUntil("the repaint after \(key)") { $0.received > mark }
+      }
+      let shown = try await terminal.waitUntil("six rows") { snapshot in
+        snapshot.display.indices.contains(top + 5)
+          && snapshot.display[top + 5].hasPrefix(" ↑↓ move")
+      }
+      #expect(shown.cursor.row == top, "the region's top moved:\n\(shown)")
+      let below = shown.display[(top + 6)...].filter { !$0.isEmpty }
+      #expect(below.isEmpty, "rows left below:\n\(shown)")
+      try terminal.type("q")
+      #expect(try await terminal.waitForExit() == .exited(0))
+      expectLeftAsItWas(try terminal.snapshot(), frameRows: 6)
+    }
+
     @Test func aRegionTallerThanTheTerminalIsCappedAndPushesTheHistoryIntoTheScrollback()
       async throws
     {
