@@ -90,6 +90,29 @@ struct InlineEndToEndTests {
     #expect(all.filter { $0.contains("Swift Sessions") }.count == 1)
   }
 
+  /// A click lands on the screen row under it though the region starts far down the screen:
+  /// the region asked the terminal where its top is.
+  @Test func clicksLandOnTheRowsOfTheRegion() async throws {
+    let demo = try TmuxSession(
+      ["--inline", "--height", "8", "--latency", "0.1"], width: 80, height: 24,
+      before: Self.printHistory)
+    defer { demo.close() }
+    let list = try await demo.waitFor("Swift Sessions", "8 episodes")
+    #expect(try demo.paneFormat("mouse_sgr_flag") == "1")
+    let rows = list.components(separatedBy: "\n")
+    let row = try #require(rows.firstIndex { $0.contains("▸ Concurrency") })
+    #expect(row > 8, "the region is not low on the screen:\n\(list)")
+    try demo.click(x: 6, y: row)
+    try await demo.waitFor("› ▸ Concurrency")
+    try demo.click(x: 6, y: row)
+    try await demo.waitFor("Episodes › Concurrency")
+    try demo.send("q")
+    #expect(try await demo.exitStatus() == 0)
+    for flag in ["mouse_standard_flag", "mouse_sgr_flag", "mouse_any_flag", "mouse_button_flag"] {
+      #expect(try demo.paneFormat(flag) == "0", "\(flag) was left on")
+    }
+  }
+
   @Test func anOutputThatIsNotATerminalGetsPlainTextOnly() async throws {
     let demo = try TmuxSession(
       [

@@ -21,6 +21,9 @@ protocol Display: AnyObject {
   func makeDecoder(escapeDelay: Duration) -> InputDecoder
   /// Whether printed lines wait for the next frame.
   var hasPendingLines: Bool { get }
+  /// Where the screens' top-left cell is on the terminal, for mouse reports; `nil` while it
+  /// is not known (their reports are dropped then).
+  var origin: Point? { get }
 
   /// Reads what the terminal sent, without blocking.
   func readInput() -> TerminalInput

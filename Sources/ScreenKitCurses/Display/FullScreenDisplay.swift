@@ -29,6 +29,7 @@ final class FullScreenDisplay: Display {
   var inputDescriptor: Int32? { terminal.options.inputDescriptor }
   var eventDescriptor: Int32? { terminal.signalDescriptor }
   var hasPendingLines: Bool { false }
+  var origin: Point? { .zero }
 
   func makeDecoder(escapeDelay: Duration) -> InputDecoder {
     InputDecoder(

@@ -43,6 +43,7 @@ final class PlainDisplay: Display {
   var presentation: Presentation { .inline }
   var eventDescriptor: Int32? { nil }
   var hasPendingLines: Bool { false }
+  var origin: Point? { nil }
 
   func makeDecoder(escapeDelay: Duration) -> InputDecoder {
     InputDecoder(terminalReportsMouse: false)

@@ -45,6 +45,11 @@ struct InlineFrameWriter {
     output.reserveCapacity(4096)
   }
 
+  /// Adds `bytes` to the output as they are (a request to the terminal).
+  mutating func append(_ bytes: [UInt8]) {
+    output += bytes
+  }
+
   /// Returns the bytes written so far and starts anew.
   mutating func take() -> [UInt8] {
     defer { output.removeAll(keepingCapacity: true) }

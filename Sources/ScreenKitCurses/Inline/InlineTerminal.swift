@@ -14,8 +14,11 @@ import ScreenKitTerminal
 /// sequences: the session behind ``Viewport/inline(height:exit:)``.
 ///
 /// The terminal's modes are those of the full-screen session (cbreak, no echo, keypad
-/// transmit, a hidden cursor, bracketed paste), without the alternate screen and without
-/// mouse reporting, so the wheel and selection keep working on the scrollback. Whatever ends
+/// transmit, a hidden cursor, bracketed paste, mouse reporting unless `Options.mouse` is
+/// off), without the alternate screen. Mouse reports are in screen rows: the region asks the
+/// terminal where its top is (terminfo's `u7`, a cursor position request) each time it moves,
+/// and drops reports until the answer comes; a terminal that never answers gets no mouse
+/// events. Whatever ends
 /// the process puts the terminal back the same way: the region kept or cleared as ``exit``
 /// says, the cursor on the line below it, the modes off. What is printed goes above the
 /// region and stays in the scrollback; nothing above the region is ever erased.
@@ -33,6 +36,11 @@ final class InlineTerminal: Display {
   private var sessionModes: termios
   private let setUpBytes: [UInt8]
   private let keySequences: [[UInt8]: Key]
+  /// The cursor position request, when the mouse is reported and the terminal has one.
+  private let positionRequest: [UInt8]?
+  private var reports = CursorReportFilter()
+  /// The screen cell of the region's top-left, once the terminal said where it is.
+  private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
   private var needsRepaint = true
   /// What the restore was last prepared for: the rows in use, and whether the top is saved.
@@ -95,9 +103,13 @@ final class InlineTerminal: Display {
     sessionModes.c_lflag &= ~tcflag_t(ICANON | ECHO)
     sessionModes.c_iflag &= ~tcflag_t(ICRNL)
     sessionModes.c_oflag &= ~tcflag_t(OPOST)
+    let mouseOn = options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) : nil
+    let request = tigetstr("u7").flatMap { Int(bitPattern: $0) == -1 ? nil : String(cString: $0) }
+    positionRequest = mouseOn == nil ? nil : request.map { Array($0.utf8) }
     setUpBytes =
       sequences.hideCursor + sequences.keypadOn
       + (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
+      + (positionRequest == nil ? [] : mouseOn ?? [])
     terminalSize = Self.windowSize(of: output)
     prepareRestore()
     _ = tcsetattr(output, TCSANOW, &sessionModes)
@@ -118,10 +130,19 @@ final class InlineTerminal: Display {
   var hasPendingLines: Bool { !pendingLines.isEmpty }
 
   func makeDecoder(escapeDelay: Duration) -> InputDecoder {
-    InputDecoder(escapeDelay: escapeDelay, sequences: keySequences, terminalReportsMouse: false)
+    InputDecoder(
+      escapeDelay: escapeDelay, sequences: keySequences,
+      terminalReportsMouse: positionRequest != nil)
   }
 
-  func readInput() -> TerminalInput { reader.readInput(for: restorer) }
+  func readInput() -> TerminalInput {
+    let input = reader.readInput(for: restorer)
+    guard case .bytes(var bytes) = input else { return input }
+    if let (row, column) = reports.take(from: &bytes) {
+      origin = Point(x: column - 1, y: row - 1)
+    }
+    return bytes.isEmpty ? .nothing : .bytes(bytes)
+  }
   func drainEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
 
   func resume() {
@@ -140,6 +161,7 @@ final class InlineTerminal: Display {
   /// that may now be above the shell's lines.
   private func forgetScreen() {
     writer.forgetScreen()
+    origin = nil
     needsRepaint = true
     prepareRestore()
   }
@@ -172,8 +194,15 @@ final class InlineTerminal: Display {
         restorer.endFrame()
         return
       }
+      let wasTopSaved = writer.isTopSaved
       writer.repaint(grid)
       needsRepaint = false
+      if let positionRequest, !wasTopSaved || origin == nil {
+        // NB: the cursor rests at the region's top-left: the answer says where that is.
+        origin = nil
+        writer.append(positionRequest)
+        reports.expectReport()
+      }
     } else {
       writer.update(changes, of: grid)
     }
@@ -187,10 +216,24 @@ final class InlineTerminal: Display {
   func close() {
     guard isOpen else { return }
     isOpen = false
+    awaitPendingReport()
     restorer.divert(nil)
     _ = systemClose(frameDescriptor)
     Self.writeAll(leaveBytes(restoringCursor: false), to: options.outputDescriptor)
     restorer.finish()
+  }
+
+  /// Waits a little for the answer to a position request still on its way, so that the
+  /// terminal does not echo it onto the shell's line once its modes are back (`^[[6;1R`).
+  private func awaitPendingReport() {
+    guard reports.isAwaiting, let input = inputDescriptor else { return }
+    let deadline = ContinuousClock.now + .milliseconds(250)
+    while reports.isAwaiting, ContinuousClock.now < deadline {
+      var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 25) > 0 else { continue }
+      guard case .bytes(var bytes) = reader.readInput(for: restorer) else { return }
+      _ = reports.take(from: &bytes)
+    }
   }
 
   /// Records what a signal writes to put the terminal back: from wherever a frame it cut

@@ -232,7 +232,16 @@ public final class CursesApplication {
       case .bytes(let bytes):
         // NB: keys after one that quit are not delivered.
         for event in session.host.decode(bytes: bytes) where !isQuitting {
-          session.host.handle(event)
+          guard case .mouse(var mouse) = event else {
+            session.host.handle(event)
+            continue
+          }
+          // A report is in screen cells; the screens may start lower (an inline region).
+          guard let origin = session.display.origin else { continue }
+          mouse.position = Point(
+            x: mouse.position.x - origin.x, y: mouse.position.y - origin.y)
+          guard stage.bounds.contains(mouse.position) else { continue }
+          session.host.handle(.mouse(mouse))
         }
       case .nothing:
         break
