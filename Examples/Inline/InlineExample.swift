@@ -51,12 +51,14 @@ final class Report {
   }
 }
 
-/// `swift run InlineExample [--fail]`: a command-line tool.
+/// `swift run InlineExample [--fail] [--fullscreen]`: a command-line tool.
 ///
 /// It fetches packages with a spinner and a progress bar in three rows at the cursor, prints a
 /// line above them as each arrives (those stay in the scrollback), then prints a summary and
 /// exits; the spinner's rows are cleared. With `--fail` the third package fails: the error offers a retry (r or Enter), and
-/// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines.
+/// `q` gives up with exit status 1. Piped (`| cat`), it writes only the printed lines. With
+/// `--fullscreen` the same program takes the whole terminal, and the printed lines appear on
+/// the main screen when it ends.
 @main
 enum InlineExample {
   static let names = ["swift-argument-parser", "swift-collections", "swift-system", "swift-log"]
@@ -83,7 +85,9 @@ enum InlineExample {
           return Screen()
         })
       var options = CursesTerminal.Options()
-      options.viewport = .inline(height: 3, exit: .clear)
+      if !CommandLine.arguments.contains("--fullscreen") {
+        options.viewport = .inline(height: 3, exit: .clear)
+      }
       let application = CursesApplication(root: controller, options: options)
       report.application = application
       application.onUnhandledKey = { application, key in

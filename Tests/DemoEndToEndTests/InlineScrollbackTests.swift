@@ -35,6 +35,12 @@
       SIGSTKFLT, SIGIO, SIGPWR,
     ]
 
+    /// Examples/Inline, built beside the demo.
+    static var example: String {
+      URL(fileURLWithPath: DemoBinary.path).deletingLastPathComponent()
+        .appendingPathComponent("InlineExample").path
+    }
+
     private func demo(
       _ arguments: [String], columns: Int = 80, rows: Int = 24
     ) throws -> ScrollbackTerminal {
@@ -176,10 +182,8 @@
     }
 
     @Test func committedLinesWiderThanTheTerminalStayAboveAndTheRegionIsCleared() async throws {
-      let example = URL(fileURLWithPath: try DemoBinary.require())
-        .deletingLastPathComponent().appendingPathComponent("InlineExample").path
       let terminal = try ScrollbackTerminal(
-        command: [example], columns: 20, rows: 8, history: ["$ fetch"])
+        command: [Self.example], columns: 20, rows: 8, history: ["$ fetch"])
       defer { terminal.close() }
       #expect(try await terminal.waitForExit() == .exited(0))
       let snapshot = try terminal.snapshot()
@@ -190,6 +194,47 @@
         ], "\(snapshot)")
       #expect(snapshot.history.count + snapshot.cursor.row == 9, "\(snapshot)")
       #expect(!snapshot.cursorHidden)
+    }
+  }
+
+  extension InlineScrollbackTests {
+    @Test func fullScreenThePrintedLinesAppearOnTheMainScreenWhenTheProgramEnds() async throws {
+      let terminal = try ScrollbackTerminal(
+        command: [Self.example, "--fullscreen"], columns: 40, rows: 10, history: ["$ fetch"])
+      defer { terminal.close() }
+      try await terminal.waitUntil("the alternate screen") { $0.alternateScreen }
+      #expect(try await terminal.waitForExit() == .exited(0))
+      let snapshot = try terminal.snapshot()
+      #expect(!snapshot.alternateScreen)
+      #expect(
+        snapshot.lines.prefix(7) == [
+          "$ fetch", "✓ swift-argument-parser (300 ms)", "✓ swift-collections (300 ms)",
+          "✓ swift-system (300 ms)", "✓ swift-log (300 ms)", "Fetched 4 packages.", "",
+        ], "\(snapshot)")
+      #expect(snapshot.cursor.row == 6 && snapshot.cursor.column == 0, "\(snapshot)")
+    }
+
+    @Test func aTerminalTypeThatCannotGoUpGetsPlainTextAndLinesOfKeys() async throws {
+      let trace = FileManager.default.temporaryDirectory
+        .appendingPathComponent("inline-dumb-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+      defer { try? FileManager.default.removeItem(atPath: trace) }
+      let terminal = try ScrollbackTerminal(
+        command: [
+          try DemoBinary.require(), "load-probe", "--inline", "--seconds", "0.1", "--text",
+          "probe-done", "--trace", trace,
+        ], columns: 40, rows: 10, history: ["$ probe"], term: "dumb")
+      defer { terminal.close() }
+      let mounted = try await Poll.until(timeout: .seconds(10)) { () -> Bool? in
+        (try? String(contentsOfFile: trace, encoding: .utf8))?.contains("mount") == true
+          ? true : nil
+      }
+      #expect(mounted == true, "the loaded screen never mounted")
+      try terminal.type("q\r")
+      #expect(try await terminal.waitForExit() == .exited(0))
+      let snapshot = try terminal.snapshot()
+      // NB: the terminal echoes what was typed (its modes are left alone), then the frame.
+      #expect(snapshot.lines.prefix(4) == ["$ probe", "q", "probe-done", ""], "\(snapshot)")
+      #expect(snapshot.modes.isDisjoint(with: [1, 1000, 1006, 1049, 2004]))
     }
   }
 
