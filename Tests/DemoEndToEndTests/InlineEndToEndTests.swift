@@ -13,6 +13,13 @@ struct InlineEndToEndTests {
   private static let history = (1...40).map { "history \($0)" }
   private static let printHistory = "seq -f 'history %g' 1 40; "
 
+  /// The browser in an 8-row region under the history, on an 80x24 terminal.
+  private static func browser() throws -> TmuxSession {
+    try TmuxSession(
+      ["--inline", "--height", "8", "--latency", "0.1"], width: 80, height: 24,
+      before: printHistory)
+  }
+
   /// The lines of the scrollback and the screen, without the pane's empty trailing rows.
   private func lines(_ demo: TmuxSession) throws -> [String] {
     var lines = try demo.captureWithHistory().split(
@@ -38,9 +45,7 @@ struct InlineEndToEndTests {
   }
 
   @Test func theHistoryStaysAndTheLastFrameIsLeftWithTheCursorBelowIt() async throws {
-    let demo = try TmuxSession(
-      ["--inline", "--height", "8", "--latency", "0.1"], width: 80, height: 24,
-      before: Self.printHistory)
+    let demo = try Self.browser()
     defer { demo.close() }
     try await demo.waitFor("Swift Sessions", "8 episodes")
     #expect(try demo.paneFormat("alternate_on") == "0")
@@ -62,9 +67,7 @@ struct InlineEndToEndTests {
   }
 
   @Test func resizesRedrawOnceAndLeaveNoFrameInTheScrollback() async throws {
-    let demo = try TmuxSession(
-      ["--inline", "--height", "8", "--latency", "0.1"], width: 80, height: 24,
-      before: Self.printHistory)
+    let demo = try Self.browser()
     defer { demo.close() }
     try await demo.waitFor("Swift Sessions", "8 episodes")
     // Narrower than the rows (the terminal rewraps them), wider, shorter, one row, back.
@@ -93,9 +96,7 @@ struct InlineEndToEndTests {
   /// A click lands on the screen row under it though the region starts far down the screen:
   /// the region asked the terminal where its top is.
   @Test func clicksLandOnTheRowsOfTheRegion() async throws {
-    let demo = try TmuxSession(
-      ["--inline", "--height", "8", "--latency", "0.1"], width: 80, height: 24,
-      before: Self.printHistory)
+    let demo = try Self.browser()
     defer { demo.close() }
     let list = try await demo.waitFor("Swift Sessions", "8 episodes")
     #expect(try demo.paneFormat("mouse_sgr_flag") == "1")

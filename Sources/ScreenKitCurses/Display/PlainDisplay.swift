@@ -97,27 +97,6 @@ final class PlainDisplay: Display {
       bytes += line.text.utf8
       bytes.append(10)
     }
-    writeAll(bytes, to: descriptor)
+    DescriptorOutput.writeAll(bytes, to: descriptor)
   }
-
-  /// Writes `bytes` whole, retrying after a signal; gives up when the descriptor fails.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        systemWrite(descriptor, $0.baseAddress, $0.count)
-      }
-      if count > 0 {
-        offset += count
-      } else if !(count < 0 && errno == EINTR) {
-        return
-      }
-    }
-  }
-}
-
-// NB: at file scope this names the C library's function, which the display's own `write`
-// hides inside the type.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

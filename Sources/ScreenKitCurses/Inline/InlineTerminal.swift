@@ -113,7 +113,7 @@ final class InlineTerminal: Display {
     terminalSize = Self.windowSize(of: output)
     prepareRestore()
     _ = tcsetattr(output, TCSANOW, &sessionModes)
-    Self.writeAll(setUpBytes, to: frameDescriptor)
+    DescriptorOutput.writeAll(setUpBytes, to: frameDescriptor)
     restorer.divert(frameDescriptor)
     restorer.protect()
     restorer.endFrame()
@@ -190,7 +190,7 @@ final class InlineTerminal: Display {
       // event pipe repaints at the new size.
       guard Self.windowSize(of: options.outputDescriptor) == terminalSize else {
         needsRepaint = true
-        Self.writeAll(writer.take(), to: frameDescriptor)
+        DescriptorOutput.writeAll(writer.take(), to: frameDescriptor)
         restorer.endFrame()
         return
       }
@@ -206,7 +206,7 @@ final class InlineTerminal: Display {
     } else {
       writer.update(changes, of: grid)
     }
-    Self.writeAll(writer.take(), to: frameDescriptor)
+    DescriptorOutput.writeAll(writer.take(), to: frameDescriptor)
     if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved {
       prepareRestore()
     }
@@ -219,7 +219,7 @@ final class InlineTerminal: Display {
     awaitPendingReport()
     restorer.divert(nil)
     _ = systemClose(frameDescriptor)
-    Self.writeAll(leaveBytes(restoringCursor: false), to: options.outputDescriptor)
+    DescriptorOutput.writeAll(leaveBytes(restoringCursor: false), to: options.outputDescriptor)
     restorer.finish()
   }
 
@@ -253,7 +253,7 @@ final class InlineTerminal: Display {
   /// typed while it was the shell's, then the set-up sequences.
   private func setUpAgain() {
     _ = tcsetattr(options.outputDescriptor, TCSAFLUSH, &sessionModes)
-    Self.writeAll(setUpBytes, to: frameDescriptor)
+    DescriptorOutput.writeAll(setUpBytes, to: frameDescriptor)
   }
 
   private static func windowSize(of descriptor: Int32) -> Size {
@@ -263,10 +263,6 @@ final class InlineTerminal: Display {
       return Size(width: 80, height: 24)
     }
     return Size(width: Int(columns), height: Int(rows))
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    PlainDisplay.writeAll(bytes, to: descriptor)
   }
 }
 

@@ -180,22 +180,9 @@ public final class CursesTerminal {
   /// Only inside a frame, after `doupdate` flushed: a stop then waits for the frame's end, so
   /// a mode is never switched on behind a restore.
   private func enableModes() {
-    let bytes = modesOn
-    guard !bytes.isEmpty else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        // NB: ncurses' descriptor, which a signal that ends the process silences.
-        write(fileno(output), $0.baseAddress, $0.count)
-      }
-      if count > 0 {
-        offset += count
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+    guard !modesOn.isEmpty else { return }
+    // NB: ncurses' descriptor, which a signal that ends the process silences.
+    DescriptorOutput.writeAll(modesOn, to: fileno(output))
   }
 
   /// The terminal's size in cells.

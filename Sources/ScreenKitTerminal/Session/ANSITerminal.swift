@@ -106,7 +106,7 @@ public final class ANSITerminal {
     let modesOn = options.modes.map(\.onSequence).joined()
     setUpBytes = Array(("\u{1B}[?1049h\u{1B}[?25l" + modesOn).utf8)
     _ = tcsetattr(options.outputDescriptor, TCSANOW, &rawModes)
-    Self.writeAll(setUpBytes, to: frameDescriptor)
+    DescriptorOutput.writeAll(setUpBytes, to: frameDescriptor)
     restorer.divert(frameDescriptor)
     restorer.protect()
     restorer.endFrame()
@@ -147,7 +147,7 @@ public final class ANSITerminal {
   /// screen; the first write after a continue sets the terminal up again first.
   public func write(_ text: String) {
     if restorer.beginFrame() { setUpAgain() }
-    Self.writeAll(Array(text.utf8), to: frameDescriptor)
+    DescriptorOutput.writeAll(Array(text.utf8), to: frameDescriptor)
     restorer.endFrame()
   }
 
@@ -157,7 +157,7 @@ public final class ANSITerminal {
     isOpen = false
     restorer.divert(nil)
     _ = systemClose(frameDescriptor)
-    Self.writeAll(Array(Self.leaveSequences.utf8), to: options.outputDescriptor)
+    DescriptorOutput.writeAll(Array(Self.leaveSequences.utf8), to: options.outputDescriptor)
     restorer.finish()
   }
 
@@ -172,31 +172,12 @@ public final class ANSITerminal {
     {
       _ = tcflush(options.inputDescriptor, TCIFLUSH)
     }
-    Self.writeAll(setUpBytes, to: frameDescriptor)
-  }
-
-  /// Writes `bytes` whole to `descriptor`, giving up when it fails (a hung-up terminal).
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        systemWrite(descriptor, $0.baseAddress, $0.count)
-      }
-      if count > 0 {
-        offset += count
-      } else if !(count < 0 && errno == EINTR) {
-        return
-      }
-    }
+    DescriptorOutput.writeAll(setUpBytes, to: frameDescriptor)
   }
 }
 
-// NB: at file scope these name the C library's functions, which the session's methods of the
-// same name hide; a module-qualified call would name one C library only.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
-}
-
+// NB: at file scope this names the C library's function, which the session's method of the
+// same name hides; a module-qualified call would name one C library only.
 private func systemClose(_ descriptor: Int32) -> Int32 {
   close(descriptor)
 }
