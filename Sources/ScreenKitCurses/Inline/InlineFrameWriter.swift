@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitTerminal
 
 /// Turns frames into the bytes that draw them in an inline region, with the terminal's own
 /// sequences and relative movement only.
@@ -54,6 +55,15 @@ struct InlineFrameWriter {
   mutating func take() -> [UInt8] {
     defer { output.removeAll(keepingCapacity: true) }
     return output
+  }
+
+  /// Writes the bytes written so far to `descriptor`, whole, and starts anew.
+  ///
+  /// NB: not `take()`: the copy it returns shares the buffer, so clearing it after allocates
+  /// a new one, once a frame.
+  mutating func flush(to descriptor: Int32) {
+    DescriptorOutput.writeAll(output, to: descriptor)
+    output.removeAll(keepingCapacity: true)
   }
 
   /// Forgets which rows are on the screen (after a resize, or a stop that gave the terminal
@@ -117,10 +127,17 @@ struct InlineFrameWriter {
       }
     }
     home()
-    // NB: only a change at or below the last row in use can move it.
-    if let last = changes.runs.last, last.y + 1 >= rowsInUse {
-      rowsInUse = Self.rowsInUse(of: grid)
+    // NB: only a change at or below the last row in use can move it, and the rows are
+    // scanned only when that row may have become blank: a spinner frame scans nothing.
+    var mayShrink = false
+    for run in changes.runs where run.y + 1 >= rowsInUse {
+      if grid.cells(in: run).contains(where: { $0 != .blank }) {
+        rowsInUse = max(rowsInUse, run.y + 1)
+      } else if run.y + 1 == rowsInUse {
+        mayShrink = true
+      }
     }
+    if mayShrink { rowsInUse = Self.rowsInUse(of: grid) }
   }
 
   /// The bytes that end the region from its top-left: the kept rows stepped over (scrolling

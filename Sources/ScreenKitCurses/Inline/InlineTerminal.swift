@@ -190,7 +190,7 @@ final class InlineTerminal: Display {
       // event pipe repaints at the new size.
       guard Self.windowSize(of: options.outputDescriptor) == terminalSize else {
         needsRepaint = true
-        DescriptorOutput.writeAll(writer.take(), to: frameDescriptor)
+        writer.flush(to: frameDescriptor)
         restorer.endFrame()
         return
       }
@@ -206,7 +206,7 @@ final class InlineTerminal: Display {
     } else {
       writer.update(changes, of: grid)
     }
-    DescriptorOutput.writeAll(writer.take(), to: frameDescriptor)
+    writer.flush(to: frameDescriptor)
     if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved {
       prepareRestore()
     }
