@@ -178,34 +178,38 @@ final class InlineTerminal: Display {
 
   func draw(_ changes: FrameChanges, of grid: CellGrid) {
     if restorer.beginFrame() { setUpAgain() }
+    defer { endFrame() }
     if !pendingLines.isEmpty {
       writer.commit(pendingLines)
       pendingLines.removeAll()
       needsRepaint = true
     }
-    if needsRepaint || changes.isFullRepaint {
-      // NB: a frame laid out for a size the terminal no longer has would make room for the
-      // wrong height, and its line feeds scroll rows of it into the scrollback; a window
-      // dragged by its edge resizes faster than frames are drawn. The resize waiting in the
-      // event pipe repaints at the new size.
-      guard Self.windowSize(of: options.outputDescriptor) == terminalSize else {
-        needsRepaint = true
-        writer.flush(to: frameDescriptor)
-        restorer.endFrame()
-        return
-      }
-      let wasTopSaved = writer.isTopSaved
-      writer.repaint(grid)
-      needsRepaint = false
-      if let positionRequest, !wasTopSaved || origin == nil {
-        // NB: the cursor rests at the region's top-left: the answer says where that is.
-        origin = nil
-        writer.append(positionRequest)
-        reports.expectReport()
-      }
-    } else {
+    guard needsRepaint || changes.isFullRepaint else {
       writer.update(changes, of: grid)
+      return
     }
+    // NB: a frame laid out for a size the terminal no longer has would make room for the
+    // wrong height, and its line feeds scroll rows of it into the scrollback; a window dragged
+    // by its edge resizes faster than frames are drawn. The resize waiting in the event pipe
+    // repaints at the new size.
+    guard Self.windowSize(of: options.outputDescriptor) == terminalSize else {
+      needsRepaint = true
+      return
+    }
+    let wasTopSaved = writer.isTopSaved
+    writer.repaint(grid)
+    needsRepaint = false
+    if let positionRequest, !wasTopSaved || origin == nil {
+      // NB: the cursor rests at the region's top-left: the answer says where that is.
+      origin = nil
+      writer.append(positionRequest)
+      reports.expectReport()
+    }
+  }
+
+  /// Writes what the frame made, prepares the restore again when the region's rows or its
+  /// saved top changed, and lets a stop that came meanwhile happen.
+  private func endFrame() {
     writer.flush(to: frameDescriptor)
     if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved {
       prepareRestore()
