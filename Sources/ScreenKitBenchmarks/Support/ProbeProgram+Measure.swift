@@ -49,13 +49,22 @@ extension ProbeProgram {
     let closed = Clocks.monotonic()
     let window = ThreadDelta(from: before, to: after)
     let chunks = recorder.chunks.filter { $0.time > opened && $0.time <= closed }
-    // NB: a frame may reach the leader in more than one read; reads closer than 10 ms apart
-    // belong to one frame (frames are 80 ms apart).
-    var frames = 0
+    // NB: a write may reach the leader in more than one read; reads closer than 10 ms apart
+    // belong to one write (frames are 80 ms apart).
+    var writes = 0
     var previous: Duration?
     for chunk in chunks {
-      if previous.map({ chunk.time - $0 > .milliseconds(10) }) ?? true { frames += 1 }
+      if previous.map({ chunk.time - $0 > .milliseconds(10) }) ?? true { writes += 1 }
       previous = chunk.time
+    }
+    // A frame is a change of the spinner's glyph, read from the bytes: the glyph last written
+    // before the window tells whether the window's first one is a change.
+    var frames = 0
+    if let first = chunks.first, let last = chunks.last {
+      let start = first.end - first.size
+      let lead = max(0, start - 256)
+      let bytes = Array(recorder.bytes(from: lead).prefix(last.end - lead))
+      frames = SpinnerGlyphs.dots.changes(in: bytes, from: start - lead)
     }
     run.frames = frames
     if frames > 0 {
@@ -66,6 +75,9 @@ extension ProbeProgram {
       run.allSwitchesPerFrame =
         Double(window.voluntarySwitches + window.involuntarySwitches) / count
       run.bytesPerFrame = Double(chunks.reduce(0) { $0 + $1.size }) / count
+      run.writesPerFrame = Double(writes) / count
+    } else if !chunks.isEmpty {
+      run.failure = "no spinner glyph in the \(chunks.count) reads of the spinner window"
     }
 
     // The child's text, timed from the load's end on the program's own clock reading.

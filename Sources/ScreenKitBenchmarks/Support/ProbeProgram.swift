@@ -33,11 +33,14 @@ struct ProbeProgram: Sendable {
 
   /// Starts one run on a new pseudo-terminal that watches for `text`.
   ///
-  /// A size goes in `LINES` and `COLUMNS`. The caller closes the recorder.
+  /// A size is the pty's window size and goes in `LINES` and `COLUMNS` too: ncurses takes the
+  /// variables first, while the inline viewport and Python ask the terminal. The caller closes
+  /// the recorder.
   func launch(
     seconds: Double, text: String, trace: TraceFile, size: (width: Int, height: Int)? = nil
   ) throws -> (recorder: TerminalRecorder, child: ChildProcess) {
-    let recorder = try TerminalRecorder()
+    let recorder = try TerminalRecorder(
+      size: size.map { WindowSize(width: $0.width, height: $0.height) })
     recorder.watch(for: text)
     var variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
     if let size {

@@ -26,7 +26,10 @@ struct ProbeRun: Sendable {
   var allSwitchesPerFrame: Double?
   /// Bytes per spinner frame over the window.
   var bytesPerFrame: Double?
-  /// Spinner frames seen in the window.
+  /// Writes per spinner frame over the window (bursts of reads 10 ms or more apart): 1 when
+  /// the program writes once per glyph change, more when it also redraws an unchanged glyph.
+  var writesPerFrame: Double?
+  /// Spinner frames (glyph changes) seen in the window.
   var frames = 0
   /// Voluntary context switches per second while nothing animates: wake-ups.
   var idleWakeups: Double?
