@@ -10,11 +10,11 @@ import TerminalProcess
 
 /// A program the outside scenario starts on a pty.
 ///
-/// `Demo load-probe` in one loading variant, or the C + ncurses reference: both show a
-/// spinner, finish a load of a fixed time, show one line of text, trace `load_end`, and quit
-/// on `q`.
+/// `Demo load-probe` in one loading variant (full-screen or inline), the C + ncurses
+/// reference or the Python rich one: each shows a spinner, finishes a load of a fixed time,
+/// shows one line of text, traces `load_end`, and quits on `q`.
 struct ProbeProgram: Sendable {
-  /// The column label: `container`, `protocol` or `C + ncurses`.
+  /// The column label, such as `container`, `inline protocol` or `C + ncurses`.
   var label: String
   /// The executable.
   var path: String
@@ -74,6 +74,27 @@ struct ProbeProgram: Sendable {
     return program
   }
 
+  /// The demo's load probe in `variant` in an inline region of one row (`--inline --height
+  /// 1`): the footprint of a status line, as rich's; the spinner is at the region's top-left
+  /// whatever its height.
+  static func inlineDemo(variant: String) -> ProbeProgram {
+    var program = demo(variant: variant)
+    program.label = "inline \(variant)"
+    program.leadingArguments += ["--inline", "--height", "1"]
+    return program
+  }
+
+  /// The reference programs' sources: `Reference/` beside this benchmark's sources, as the
+  /// benchmarks run from a checkout.
+  static var referenceDirectory: String {
+    var directory = "\(#filePath)"
+    for _ in 0..<2 {
+      guard let slash = directory.lastIndex(of: "/") else { break }
+      directory = String(directory[..<slash])
+    }
+    return directory + "/Reference"
+  }
+
   /// The C + ncurses reference, compiled from `Reference/ncurses-reference.c` into `path`.
   static func reference(at path: String) -> ProbeProgram {
     ProbeProgram(label: "C + ncurses", path: path, leadingArguments: [])
@@ -82,13 +103,7 @@ struct ProbeProgram: Sendable {
   /// Compiles the C + ncurses reference with the system compiler into a fresh temporary
   /// directory; returns its path, or why it could not be built.
   static func buildReference() -> Result<String, ReferenceBuildError> {
-    // NB: the source sits beside this benchmark's sources; benchmarks run from a checkout.
-    var directory = "\(#filePath)"
-    for _ in 0..<2 {
-      guard let slash = directory.lastIndex(of: "/") else { break }
-      directory = String(directory[..<slash])
-    }
-    let source = directory + "/Reference/ncurses-reference.c"
+    let source = referenceDirectory + "/ncurses-reference.c"
     guard access(source, R_OK) == 0 else { return .failure(.init(reason: "\(source) is missing")) }
     let compilers = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"]
     let compiler = compilers.first { (path: String) in access(path, X_OK) == 0 }
@@ -109,7 +124,7 @@ struct ProbeProgram: Sendable {
   }
 }
 
-/// Why the C + ncurses reference could not be built.
+/// Why a reference program could not be built or found.
 struct ReferenceBuildError: Error {
   /// A one-line reason.
   var reason: String
