@@ -17,8 +17,8 @@ extension ComparisonTable {
   }
 
   /// Every cell as a figure of `scenario`, named after its row, `size` and its column: the
-  /// median with the ratio to the reference, judged against the row's target (the reference's
-  /// are reported).
+  /// median with the ratio to the reference, judged against the row's target in the columns
+  /// the goals are for.
   func figures(of scenario: String, size: String) -> [Figure] {
     var figures: [Figure] = []
     for row in rows {
@@ -31,7 +31,7 @@ extension ComparisonTable {
           continue
         }
         let isReference = column == columns.count - 1
-        let isJudged = !isReference
+        let isJudged = !isReference && !unjudgedColumns.contains(column)
         var note = "median of \(samples.values.count)"
         if row.showsP90 { note += ", p90 \(format(samples.percentile(0.9)))" }
         if !isReference { note += " " + ratio(row, column: column) }
