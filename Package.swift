@@ -195,7 +195,8 @@ let package = Package(
       ],
       path: "Sources/ScreenKitBenchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
-      // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime).
+      // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime);
+      // the rich reference is a Python script the benchmark runs on the machine's python3.
       exclude: ["Reference"],
       swiftSettings: strict
     ))

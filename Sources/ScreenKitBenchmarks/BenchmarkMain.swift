@@ -55,7 +55,9 @@ enum BenchmarkMain {
     let comparisons = scenarios.filter { only?.contains($0.name) ?? true }.flatMap(
       \.comparisonTables)
     if !comparisons.isEmpty {
-      print("Measured from outside the process (ratios to C + ncurses from the same runs):")
+      print(
+        "Measured from outside the process (ratios to C + ncurses, in the inline table to rich "
+          + "too, from the same runs):")
       for table in comparisons {
         print("")
         print(table.text)
@@ -80,8 +82,8 @@ enum BenchmarkMain {
 
   @MainActor
   static let scenarios: [any Scenario] = [
-    OutsideScenario(), OutsideScenario.runLoops, SpinnerFrameScenario(), NcursesReferenceScenario(),
-    WakeupScenario(),
+    OutsideScenario(), OutsideScenario.runLoops, InlineScenario(), SpinnerFrameScenario(),
+    NcursesReferenceScenario(), WakeupScenario(),
     LoadLatencyScenario(),
     StartupScenario(), ScreenCountScenario(), ListRedrawScenario(), VariantScenario(),
     LoadCacheScenario(),

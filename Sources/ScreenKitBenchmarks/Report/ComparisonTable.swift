@@ -21,6 +21,12 @@ struct ComparisonTable: Sendable {
   var columns: [String]
   /// The quantities.
   var rows: [Row] = []
+  /// Columns of other programs, besides the reference, that the goals are not for: their
+  /// figures are reported, not judged.
+  var unjudgedColumns: Set<Int> = []
+  /// A second program the others are compared with, and its short name for the ratios (the
+  /// inline viewport beside a Python library's status line, as well as beside C).
+  var secondReference: (column: Int, name: String)?
 
   /// The text of one cell: median, p90 where it matters, and the ratio to the reference.
   func cell(_ row: Row, column: Int) -> String {
@@ -32,12 +38,23 @@ struct ComparisonTable: Sendable {
     return text
   }
 
-  /// The median of `column` over the reference's median, as `2.1x C`.
+  /// The median of `column` over the reference's median, as `(2.1x C)`, and over the
+  /// second reference's when there is one, as `(2.1x C, 0.2x rich)`.
   func ratio(_ row: Row, column: Int) -> String {
-    guard let reference = row.samples.last, !reference.values.isEmpty else { return "" }
+    var ratios = [ratio(row, column: column, to: columns.count - 1, name: "C")]
+    if let second = secondReference, second.column != column {
+      ratios.append(ratio(row, column: column, to: second.column, name: second.name))
+    }
+    let known = ratios.filter { !$0.isEmpty }
+    return known.isEmpty ? "" : "(" + known.joined(separator: ", ") + ")"
+  }
+
+  private func ratio(_ row: Row, column: Int, to reference: Int, name: String) -> String {
+    let samples = row.samples[reference]
+    guard !samples.values.isEmpty else { return "" }
     let value = row.samples[column].median
-    if reference.median == 0 { return value == 0 ? "(= C)" : "(C: 0)" }
-    return "(" + format(value / reference.median) + "x C)"
+    if samples.median == 0 { return value == 0 ? "= \(name)" : "\(name): 0" }
+    return format(value / samples.median) + "x " + name
   }
 
   /// The table as aligned text.

@@ -10,11 +10,11 @@ import TerminalProcess
 
 /// A program the outside scenario starts on a pty.
 ///
-/// `Demo load-probe` in one loading variant, or the C + ncurses reference: both show a
-/// spinner, finish a load of a fixed time, show one line of text, trace `load_end`, and quit
-/// on `q`.
+/// `Demo load-probe` in one loading variant (full-screen or inline), the C + ncurses
+/// reference or the Python rich one: each shows a spinner, finishes a load of a fixed time,
+/// shows one line of text, traces `load_end`, and quits on `q`.
 struct ProbeProgram: Sendable {
-  /// The column label: `container`, `protocol` or `C + ncurses`.
+  /// The column label, such as `container`, `inline protocol` or `C + ncurses`.
   var label: String
   /// The executable.
   var path: String
@@ -33,11 +33,14 @@ struct ProbeProgram: Sendable {
 
   /// Starts one run on a new pseudo-terminal that watches for `text`.
   ///
-  /// A size goes in `LINES` and `COLUMNS`. The caller closes the recorder.
+  /// A size is the pty's window size and goes in `LINES` and `COLUMNS` too: ncurses takes the
+  /// variables first, while the inline viewport and Python ask the terminal. The caller closes
+  /// the recorder.
   func launch(
     seconds: Double, text: String, trace: TraceFile, size: (width: Int, height: Int)? = nil
   ) throws -> (recorder: TerminalRecorder, child: ChildProcess) {
-    let recorder = try TerminalRecorder()
+    let recorder = try TerminalRecorder(
+      size: size.map { WindowSize(width: $0.width, height: $0.height) })
     recorder.watch(for: text)
     var variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
     if let size {
@@ -71,6 +74,27 @@ struct ProbeProgram: Sendable {
     return program
   }
 
+  /// The demo's load probe in `variant` in an inline region of one row (`--inline --height
+  /// 1`): the footprint of a status line, as rich's; the spinner is at the region's top-left
+  /// whatever its height.
+  static func inlineDemo(variant: String) -> ProbeProgram {
+    var program = demo(variant: variant)
+    program.label = "inline \(variant)"
+    program.leadingArguments += ["--inline", "--height", "1"]
+    return program
+  }
+
+  /// The reference programs' sources: `Reference/` beside this benchmark's sources, as the
+  /// benchmarks run from a checkout.
+  static var referenceDirectory: String {
+    var directory = "\(#filePath)"
+    for _ in 0..<2 {
+      guard let slash = directory.lastIndex(of: "/") else { break }
+      directory = String(directory[..<slash])
+    }
+    return directory + "/Reference"
+  }
+
   /// The C + ncurses reference, compiled from `Reference/ncurses-reference.c` into `path`.
   static func reference(at path: String) -> ProbeProgram {
     ProbeProgram(label: "C + ncurses", path: path, leadingArguments: [])
@@ -79,13 +103,7 @@ struct ProbeProgram: Sendable {
   /// Compiles the C + ncurses reference with the system compiler into a fresh temporary
   /// directory; returns its path, or why it could not be built.
   static func buildReference() -> Result<String, ReferenceBuildError> {
-    // NB: the source sits beside this benchmark's sources; benchmarks run from a checkout.
-    var directory = "\(#filePath)"
-    for _ in 0..<2 {
-      guard let slash = directory.lastIndex(of: "/") else { break }
-      directory = String(directory[..<slash])
-    }
-    let source = directory + "/Reference/ncurses-reference.c"
+    let source = referenceDirectory + "/ncurses-reference.c"
     guard access(source, R_OK) == 0 else { return .failure(.init(reason: "\(source) is missing")) }
     let compilers = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"]
     let compiler = compilers.first { (path: String) in access(path, X_OK) == 0 }
@@ -106,56 +124,8 @@ struct ProbeProgram: Sendable {
   }
 }
 
-/// Why the C + ncurses reference could not be built.
+/// Why a reference program could not be built or found.
 struct ReferenceBuildError: Error {
   /// A one-line reason.
   var reason: String
-}
-
-/// What one run of a ``ProbeProgram`` showed from outside; `nil` where it could not be seen.
-struct ProbeRun: Sendable {
-  /// `posix_spawn` to the first byte on the pty, in ms.
-  var firstByte: Double?
-  /// `posix_spawn` to the read that completed the spinner's label (the first frame), in ms.
-  var firstFrame: Double?
-  /// `posix_spawn` to the program's `start` trace line (its `main`), in ms.
-  var toMain: Double?
-  /// `load_end` to the read that completed the child's text, in ms.
-  var childVisible: Double?
-  /// ``childVisible`` when the load ended less than 16 ms after a spinner frame (the frame
-  /// interval of ScreenKit's run loop), else `nil`.
-  var childVisibleRightAfterFrame: Double?
-  /// ``childVisible`` when the load ended 16 ms or more after a spinner frame, else `nil`.
-  var childVisibleAwayFromFrame: Double?
-  /// How long before `load_end` the last spinner frame arrived, in ms.
-  var phase: Double?
-  /// Bytes written from `load_end` until the program went quiet: the child's first frame.
-  var childFrameBytes: Double?
-  /// Whole-process CPU per spinner frame over the spinner window, in ms.
-  var cpuPerFrame: Double?
-  /// Voluntary thread context switches of the whole process per spinner frame.
-  var switchesPerFrame: Double?
-  /// Involuntary context switches per spinner frame (preemption: load on the machine).
-  var involuntaryPerFrame: Double?
-  var allSwitchesPerFrame: Double?
-  /// Bytes per spinner frame over the window.
-  var bytesPerFrame: Double?
-  /// Spinner frames seen in the window.
-  var frames = 0
-  /// Voluntary context switches per second while nothing animates: wake-ups.
-  var idleWakeups: Double?
-  /// CPU per second while nothing animates, in ms.
-  var idleCPU: Double?
-  /// Peak resident set size (`VmHWM`), in MiB.
-  var peakRSS: Double?
-  /// Resident pages mapped from files (`RssFile`) before quitting, in MiB.
-  var fileRSS: Double?
-  /// Resident anonymous pages (`RssAnon`) before quitting, in MiB.
-  var anonymousRSS: Double?
-  /// The executable's size on disk, in MiB (shared libraries it loads not counted).
-  var binarySize: Double?
-  /// Whole-process CPU of the run (`ru_utime + ru_stime`), in ms.
-  var totalCPU: Double?
-  /// What went wrong, if anything.
-  var failure: String?
 }
