@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `Demo --inline` in a real terminal (tmux, which rewraps lines on a resize as most
 /// terminals do): the shell's history above the region survives, no frame is left in the
 /// scrollback, and the program ends with its last frame kept and the cursor below it.
@@ -64,6 +70,34 @@ struct InlineEndToEndTests {
     #expect(exit == title.map { $0 + 8 }, "the cursor was not on the line below:\n\(screen)")
     #expect(try demo.paneFormat("cursor_flag") == "1")
     #expect(try demo.paneFormat("keypad_cursor_flag") == "0")
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalLeavesTheHistoryTheLastFrameAndTheCursorBelow(signal: Int32) async throws {
+    let demo = try Self.browser()
+    defer { demo.close() }
+    try await demo.waitFor("Swift Sessions", "8 episodes")
+    kill(try await demo.demoProcessID(), signal)
+    #expect(try await demo.exitStatus() == 128 + signal)
+    let settings = try await demo.terminalSettings()
+    #expect(settings.before == settings.after)
+    let screen = try await demo.waitFor("EXIT=\(128 + signal)")
+    let all = try lines(demo)
+    expectHistoryIntact(all)
+    let title = all.firstIndex { $0.hasPrefix(" Episodes") }
+    #expect(all.filter { $0.hasPrefix(" Episodes") }.count == 1, "\(screen)")
+    #expect(title == all.firstIndex(of: "history 40").map { $0 + 1 }, "\(screen)")
+    // NB: the shell's own line ("Terminated", "Hangup") comes first, on the line below.
+    let below = title.map { $0 + 8 } ?? 0
+    #expect(
+      all.indices.contains(below) && all[below - 1].hasPrefix(" ↑↓ move")
+        && (all[below].hasPrefix("EXIT=") || all[below].contains("Terminated")
+          || all[below].contains("Hangup")),
+      "the cursor was not on the line below:\n\(screen)")
+    for flag in ["cursor_flag"] { #expect(try demo.paneFormat(flag) == "1") }
+    for flag in ["keypad_cursor_flag", "mouse_sgr_flag", "mouse_standard_flag", "alternate_on"] {
+      #expect(try demo.paneFormat(flag) == "0", "\(flag) was left on")
+    }
   }
 
   @Test func resizesRedrawOnceAndLeaveNoFrameInTheScrollback() async throws {
