@@ -11,7 +11,9 @@
   /// (no rewrapping): the shell's history above the region survives byte for byte whatever
   /// ends the program, no frame is ever left in the scrollback, committed lines stay above the
   /// region, and every exit leaves the modes off and the cursor on the line below.
-  @Suite("The inline viewport on a terminal with a scrollback")
+  @Suite(
+    "The inline viewport on a terminal with a scrollback",
+    .enabled(if: ScrollbackTerminal.isAvailable, "python3 with pyte is not installed"))
   struct InlineScrollbackTests {
     /// Thirty lines of shell history, one with wide characters and one wider than the screen.
     static let history =

@@ -11,7 +11,9 @@
   /// shell's history comes first and scrolls into the scrollback in order, wide characters stay
   /// whole, queries are answered, resizes go xterm's way and reach the program, signals,
   /// job control and hangups behave as in a terminal, and the alternate screen stays apart.
-  @Suite("A terminal that keeps the scrollback")
+  @Suite(
+    "A terminal that keeps the scrollback",
+    .enabled(if: ScrollbackTerminal.isAvailable, "python3 with pyte is not installed"))
   struct ScrollbackTerminalTests {
     private func start(
       _ script: String, columns: Int = 40, rows: Int = 10, history: [String] = [],

@@ -394,6 +394,13 @@
       .deletingLastPathComponent()
       .appendingPathComponent("scrollback-terminal.py").path
 
+    /// Whether Python 3 with pyte is there: the suites on this terminal are skipped without it,
+    /// as the tmux ones are without tmux (`.ci/run` installs both, and checks pyte imports).
+    static var isAvailable: Bool {
+      if case .success = interpreter { return true }
+      return false
+    }
+
     /// The Python interpreter `python3` on `PATH` runs, once it is known to have pyte.
     private static let interpreter: Result<String, E2EError> = {
       let probe = """
