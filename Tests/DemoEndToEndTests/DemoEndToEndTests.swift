@@ -138,11 +138,12 @@ struct DemoEndToEndTests {
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.environment["DEMO_LEAK_CHECK"] != nil,
-      "needs DEMO_LEAK_CHECK and an address-sanitized DEMO_BINARY"))
-  func aScriptedSessionLeaksNothing() async throws {
+      "needs DEMO_LEAK_CHECK and an address-sanitized DEMO_BINARY"),
+    arguments: [[], ["--inline", "--height", "20"]])
+  func aScriptedSessionLeaksNothing(viewport: [String]) async throws {
     let suppressions = ProcessInfo.processInfo.environment["DEMO_LEAK_CHECK"] ?? ""
     let demo = try TmuxSession(
-      ["--latency", "0.2", "--fail-first", "1"],
+      ["--latency", "0.2", "--fail-first", "1"] + viewport,
       environment: [
         "ASAN_OPTIONS": "detect_leaks=1",
         "LSAN_OPTIONS": "suppressions=\(suppressions):print_suppressions=0",
