@@ -261,4 +261,15 @@ extension EnvironmentValues {
     #expect(Examples.decode(Array("a".utf8), clock: .continuous) == [.key("a")])
     #expect(Examples.decode([0x1B], clock: .continuous).isEmpty)
   }
+
+  @Test func aFuzzyMatcherScoresAndPlacesTheQuery() {
+    // snippet: doc-fuzzy-matcher
+    var matcher = FuzzyMatcher(FuzzyPattern("sfc"))
+    let score = matcher.score("Sources/FrameChanges.swift")   // nil: the text is left out
+    let match = matcher.match("Sources/FrameChanges.swift")   // the score, where to highlight
+    // end-snippet
+    #expect(score != nil && score == match?.score)
+    #expect(match?.utf8Offsets == [0, 8, 13])
+    #expect(matcher.score("Tests") == nil)
+  }
 }
