@@ -52,7 +52,7 @@ public struct FuzzyMatcher {
   private static let none = Int32.min / 2
 
   /// What kind of byte a text has at a position, for the bonus of the one after it.
-  private enum Kind {
+  private enum Kind: Int {
     case white, delimiter, punctuation, lower, upper, digit, other
   }
 
@@ -85,6 +85,14 @@ public struct FuzzyMatcher {
     }
   }
 
+  // NB: tables made once: a switch per byte was a third of a line's time.
+  /// The kind of each byte value.
+  private static let kinds: [UInt8] = (0...255).map { UInt8(kind(of: UInt8($0)).rawValue) }
+  /// The bonus of each pair of kinds, `previous * 7 + kind`.
+  private static let bonuses: [Int32] = (0..<49).map {
+    bonus(Kind(rawValue: $0 / 7) ?? .other, Kind(rawValue: $0 % 7) ?? .other)
+  }
+
   private mutating func score(bytes text: UnsafeBufferPointer<UInt8>, positions: Bool)
     -> FuzzyMatch?
   {
@@ -95,19 +103,44 @@ public struct FuzzyMatcher {
     // One pass finds the query as a subsequence, or rejects the text.
     var next = 0
     var firstStart = -1
-    for index in text.indices where byte(index) == query[next] {
-      if next == 0 { firstStart = index }
-      next += 1
-      if next == query.count { break }
+    let first = query[0]
+    let count = query.count
+    var index = 0
+    while index < text.count {
+      if byte(index) == query[next] {
+        if next == 0 { firstStart = index }
+        next += 1
+        if next == count { break }
+      }
+      index += 1
     }
-    guard next == query.count else { return nil }
+    guard next == count else { return nil }
     // The last place the query's last byte can be.
-    let lastByte = query[query.count - 1]
+    let lastByte = query[count - 1]
     var lastEnd = text.count - 1
     while byte(lastEnd) != lastByte { lastEnd -= 1 }
     let start = firstStart
     let width = lastEnd - start + 1
-    let rows = query.count
+    let kinds = Self.kinds
+    let bonuses = Self.bonuses
+    func bonus(at position: Int) -> Int32 {
+      let previous = position == 0 ? Int(Kind.white.rawValue) : Int(kinds[Int(text[position - 1])])
+      return bonuses[previous * 7 + Int(kinds[Int(text[position])])]
+    }
+    if count == 1 {
+      // One byte: the best single position, no table.
+      var top = Self.none
+      var at = -1
+      for i in start...lastEnd where byte(i) == first {
+        let score = Self.match + bonus(at: i) * Self.firstCharacterMultiplier
+        if score > top {
+          top = score
+          at = i
+        }
+      }
+      return FuzzyMatch(score: Int(top), utf8Offsets: positions ? [at] : [])
+    }
+    let rows = count
     let cells = rows * width
     if best.count < cells {
       best = Array(repeating: Self.none, count: cells)
@@ -118,61 +151,22 @@ public struct FuzzyMatcher {
       gap = Array(repeating: Self.none, count: rows)
       gapFrom = Array(repeating: -1, count: rows)
     }
-    for j in 0..<rows {
-      gap[j] = Self.none
-      gapFrom[j] = -1
-    }
-    var previousKind = start == 0 ? Kind.white : Self.kind(of: text[start - 1])
-    for i in 0..<width {
-      let kind = Self.kind(of: text[start + i])
-      let bonus = Self.bonus(previousKind, kind)
-      previousKind = kind
-      let character = byte(start + i)
-      // Rows from the last down, so that each reads the row above as it was at i - 1.
-      for j in stride(from: rows - 1, through: 0, by: -1) {
-        let cell = j * width + i
-        if j > 0, i >= 2 {
-          // A gap ending here: one more byte of an old gap, or a new one after i - 2.
-          let opened = best[(j - 1) * width + i - 2]
-          let extended = gap[j] > Self.none ? gap[j] + Self.gapExtension : Self.none
-          if opened > Self.none, opened + Self.gapStart >= extended {
-            gap[j] = opened + Self.gapStart
-            gapFrom[j] = Int32(i - 2)
-          } else {
-            gap[j] = extended
+    let top: Int32
+    let end: Int
+    (top, end) = best.withUnsafeMutableBufferPointer { best in
+      from.withUnsafeMutableBufferPointer { from in
+        runBonus.withUnsafeMutableBufferPointer { runBonus in
+          gap.withUnsafeMutableBufferPointer { gap in
+            gapFrom.withUnsafeMutableBufferPointer { gapFrom in
+              query.withUnsafeBufferPointer { query in
+                Self.fill(
+                  text: text, fold: fold, query: query, start: start, width: width,
+                  best: best, from: from, runBonus: runBonus, gap: gap, gapFrom: gapFrom)
+              }
+            }
           }
         }
-        best[cell] = Self.none
-        from[cell] = -1
-        guard character == query[j] else { continue }
-        if j == 0 {
-          best[cell] = Self.match + bonus * Self.firstCharacterMultiplier
-          runBonus[cell] = bonus
-          continue
-        }
-        guard i > 0 else { continue }
-        let before = (j - 1) * width + i - 1
-        if best[before] > Self.none {
-          // Straight after the previous byte: the run goes on, with the bonus it started with.
-          let carried = max(bonus, runBonus[before], Self.consecutive)
-          best[cell] = best[before] + Self.match + carried
-          from[cell] = Int32(i - 1)
-          runBonus[cell] = carried
-        }
-        if gap[j] > Self.none, gap[j] + Self.match + bonus > best[cell] {
-          best[cell] = gap[j] + Self.match + bonus
-          from[cell] = gapFrom[j]
-          runBonus[cell] = bonus
-        }
       }
-    }
-    // The best end of the last row, then back through `from` for the positions.
-    let lastRow = (rows - 1) * width
-    var end = -1
-    var top = Self.none
-    for i in 0..<width where best[lastRow + i] > top {
-      top = best[lastRow + i]
-      end = i
     }
     guard end >= 0 else { return nil }
     guard positions else { return FuzzyMatch(score: Int(top), utf8Offsets: []) }
@@ -183,5 +177,74 @@ public struct FuzzyMatcher {
       if j > 0 { i = Int(from[j * width + i]) }
     }
     return FuzzyMatch(score: Int(top), utf8Offsets: offsets)
+  }
+
+  /// Fills the table over the window `start ..< start + width` and returns the best score of
+  /// the last row and its window position (-1 when there is none).
+  private static func fill(
+    text: UnsafeBufferPointer<UInt8>, fold: Bool, query: UnsafeBufferPointer<UInt8>, start: Int,
+    width: Int, best: UnsafeMutableBufferPointer<Int32>, from: UnsafeMutableBufferPointer<Int32>,
+    runBonus: UnsafeMutableBufferPointer<Int32>, gap: UnsafeMutableBufferPointer<Int32>,
+    gapFrom: UnsafeMutableBufferPointer<Int32>
+  ) -> (Int32, Int) {
+    let rows = query.count
+    for j in 0..<rows {
+      gap[j] = none
+      gapFrom[j] = -1
+    }
+    let kinds = Self.kinds
+    let bonuses = Self.bonuses
+    var previousKind = start == 0 ? Int(Kind.white.rawValue) : Int(kinds[Int(text[start - 1])])
+    for i in 0..<width {
+      let raw = text[start + i]
+      let kind = Int(kinds[Int(raw)])
+      let bonus = bonuses[previousKind * 7 + kind]
+      previousKind = kind
+      let character = fold ? FuzzyPattern.folded(raw) : raw
+      for j in 0..<rows {
+        let cell = j * width + i
+        if j > 0, i >= 2 {
+          // A gap ending here: one more byte of an old gap, or a new one after i - 2.
+          let opened = best[(j - 1) * width + i - 2]
+          let extended = gap[j] > none ? gap[j] + gapExtension : none
+          if opened > none, opened + gapStart >= extended {
+            gap[j] = opened + gapStart
+            gapFrom[j] = Int32(i - 2)
+          } else {
+            gap[j] = extended
+          }
+        }
+        best[cell] = none
+        from[cell] = -1
+        guard character == query[j] else { continue }
+        if j == 0 {
+          best[cell] = match + bonus * firstCharacterMultiplier
+          runBonus[cell] = bonus
+          continue
+        }
+        guard i > 0 else { continue }
+        let before = (j - 1) * width + i - 1
+        if best[before] > none {
+          // Straight after the previous byte: the run goes on, with the bonus it started with.
+          let carried = max(bonus, runBonus[before], consecutive)
+          best[cell] = best[before] + match + carried
+          from[cell] = Int32(i - 1)
+          runBonus[cell] = carried
+        }
+        if gap[j] > none, gap[j] + match + bonus > best[cell] {
+          best[cell] = gap[j] + match + bonus
+          from[cell] = gapFrom[j]
+          runBonus[cell] = bonus
+        }
+      }
+    }
+    let lastRow = (rows - 1) * width
+    var end = -1
+    var top = none
+    for i in 0..<width where best[lastRow + i] > top {
+      top = best[lastRow + i]
+      end = i
+    }
+    return (top, end)
   }
 }
