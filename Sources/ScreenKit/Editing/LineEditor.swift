@@ -1,0 +1,168 @@
+/// One line of editable text and its cursor, edited as a user's fingers expect: by grapheme
+/// (an emoji, a CJK character, a letter with its combining marks is one step), by word, and
+/// with the readline keys of a shell.
+///
+/// The value a text field keeps; it draws nothing. ``handle(_:)`` takes a key and says whether
+/// it was an editing key; ``insert(_:)`` takes typed or pasted text as one edit; ``window(width:)``
+/// says which part of the text a field of some width shows, scrolled to keep the cursor in
+/// view.
+///
+/// | keys | action |
+/// | --- | --- |
+/// | ← →, Ctrl-B Ctrl-F | a character left, right |
+/// | Alt-← Alt-→, Alt-B Alt-F | a word left, to the end of the next word |
+/// | Home End, Ctrl-A Ctrl-E | the start, the end |
+/// | Backspace (Ctrl-H), Delete (Ctrl-D) | the character before, under the cursor |
+/// | Ctrl-W, Alt-Backspace | cut back to the previous space, to the previous word's start |
+/// | Alt-D | cut to the end of the next word |
+/// | Ctrl-U, Ctrl-K | cut to the start, to the end |
+/// | Ctrl-Y | paste what was cut last |
+public struct LineEditor: Hashable, Sendable {
+  /// The characters of the line.
+  private var characters: [Character]
+  /// The cursor, in characters from the start: 0 before the first, `count` after the last.
+  public private(set) var cursor: Int
+  /// What the last cut removed, for Ctrl-Y.
+  public private(set) var cutText = ""
+  /// The first character a field shows (see ``window(width:)``).
+  private var scroll = 0
+
+  /// A line holding `text`, the cursor at its end.
+  public init(_ text: String = "") {
+    characters = Array(Self.oneLine(text))
+    cursor = characters.count
+  }
+
+  /// The text.
+  public var text: String { String(characters) }
+
+  /// Whether the line is empty.
+  public var isEmpty: Bool { characters.isEmpty }
+
+  /// Replaces the text, the cursor at its end.
+  public mutating func setText(_ text: String) {
+    characters = Array(Self.oneLine(text))
+    cursor = characters.count
+  }
+
+  /// Inserts typed or pasted text at the cursor, as one edit, the cursor after it.
+  ///
+  /// It stays one line: a line break or a tab becomes a space, and other control characters
+  /// are dropped, so a paste cannot submit or move the terminal.
+  public mutating func insert(_ text: String) {
+    let inserted = Self.oneLine(text)
+    characters.insert(contentsOf: inserted, at: cursor)
+    cursor += inserted.count
+  }
+
+  /// Edits or moves for `key` and returns whether it is an editing key (a field keeps those,
+  /// even where they change nothing, as ← at the start).
+  @discardableResult
+  public mutating func handle(_ key: Key) -> Bool {
+    switch key {
+    case .character(let character):
+      guard !Self.isControl(character) else { return false }
+      insert(String(character))
+    case .left, .control("b"): cursor = max(0, cursor - 1)
+    case .right, .control("f"): cursor = min(characters.count, cursor + 1)
+    case .home, .control("a"): cursor = 0
+    case .end, .control("e"): cursor = characters.count
+    case .alt(.left), .alt(.character("b")): cursor = wordStart(before: cursor)
+    case .alt(.right), .alt(.character("f")): cursor = wordEnd(after: cursor)
+    case .backspace, .control("h"):
+      guard cursor > 0 else { return true }
+      characters.remove(at: cursor - 1)
+      cursor -= 1
+    case .delete, .control("d"):
+      guard cursor < characters.count else { return true }
+      characters.remove(at: cursor)
+    case .control("w"): cut(spaceStart(before: cursor)..<cursor)
+    case .alt(.backspace): cut(wordStart(before: cursor)..<cursor)
+    case .alt(.character("d")): cut(cursor..<wordEnd(after: cursor))
+    case .control("u"): cut(0..<cursor)
+    case .control("k"): cut(cursor..<characters.count)
+    case .control("y"): insert(cutText)
+    default: return false
+    }
+    return true
+  }
+
+  /// The part of the text a field `width` cells wide shows, and the cell the cursor is in.
+  ///
+  /// The text scrolls the least it must for the cursor's cell to be in view, and no further
+  /// back than fills the field. A wide character that would be cut at the right edge is left
+  /// out whole.
+  public mutating func window(width: Int) -> (text: String, cursorColumn: Int) {
+    guard width > 0 else { return ("", 0) }
+    scroll = min(scroll, cursor)
+    // NB: the cursor's own cell must fit too, after the text before it.
+    while scroll < cursor, Self.width(of: characters[scroll..<cursor]) >= width { scroll += 1 }
+    while scroll > 0, Self.width(of: characters[(scroll - 1)...]) < width { scroll -= 1 }
+    var shown = ""
+    var used = 0
+    for character in characters[scroll...] {
+      let cells = character.cellWidth
+      guard used + cells <= width else { break }
+      shown.append(character)
+      used += cells
+    }
+    return (shown, Self.width(of: characters[scroll..<cursor]))
+  }
+
+  // MARK: Words and cuts
+
+  private mutating func cut(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    cutText = String(characters[range])
+    characters.removeSubrange(range)
+    cursor = range.lowerBound
+  }
+
+  private static func isWord(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+
+  /// The start of the word before `index` (over what is not a word first).
+  private func wordStart(before index: Int) -> Int {
+    var position = index
+    while position > 0, !Self.isWord(characters[position - 1]) { position -= 1 }
+    while position > 0, Self.isWord(characters[position - 1]) { position -= 1 }
+    return position
+  }
+
+  /// The end of the word after `index` (over what is not a word first).
+  private func wordEnd(after index: Int) -> Int {
+    var position = index
+    while position < characters.count, !Self.isWord(characters[position]) { position += 1 }
+    while position < characters.count, Self.isWord(characters[position]) { position += 1 }
+    return position
+  }
+
+  /// The start of the run of non-spaces before `index` (over spaces first), as Ctrl-W cuts.
+  private func spaceStart(before index: Int) -> Int {
+    var position = index
+    while position > 0, characters[position - 1].isWhitespace { position -= 1 }
+    while position > 0, !characters[position - 1].isWhitespace { position -= 1 }
+    return position
+  }
+
+  // MARK: Text
+
+  private static func width(of characters: ArraySlice<Character>) -> Int {
+    characters.reduce(0) { $0 + $1.cellWidth }
+  }
+
+  private static func isControl(_ character: Character) -> Bool {
+    character.unicodeScalars.contains { scalar in
+      scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+  }
+
+  /// `text` as one line: line breaks and tabs as spaces, other control characters dropped.
+  private static func oneLine(_ text: String) -> [Character] {
+    text.compactMap { character -> Character? in
+      if character.isNewline || character == "\t" { return " " }
+      return isControl(character) ? nil : character
+    }
+  }
+}
