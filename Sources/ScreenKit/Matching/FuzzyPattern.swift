@@ -1,16 +1,18 @@
 /// A query typed to filter a list: its characters must appear in a text in order, not
-/// necessarily together ("sfc" matches "Sources/FrameChanges"), and the best of the ways they
-/// can appear is scored (``FuzzyMatch/score``).
+/// necessarily together ("sfc" matches "Sources/FrameChanges"), and how well they appear is
+/// scored (``FuzzyMatch/score``).
 ///
 /// Matching is by UTF-8 bytes: a query with no upper-case ASCII letter ignores ASCII case
 /// ("smart case"); other characters match exactly. A pattern is a value to share between
 /// threads; the work space of matching is a ``FuzzyMatcher``, one per thread.
 ///
 /// The ranking prefers, in this order of weight: characters at the start of words (the first
-/// of the query most), runs of consecutive characters, and short gaps. A text is first
-/// scanned once for the query as a subsequence, which rejects most texts in one pass; only a
-/// text that has it is scored, over the part of it between the query's first possible start
-/// and its last possible end.
+/// of the query most), runs of consecutive characters (a run keeps the bonus of the word it
+/// starts), and short gaps. A text is first scanned once for the query as a subsequence,
+/// which rejects most texts in one pass; only a text that has it is scored, by dynamic
+/// programming over the part of it between the query's first possible start and its last
+/// possible end. As fzf's, the table keeps one score a cell, so where a run's carried bonus
+/// would pay off later it can miss the best placement by a few points.
 public struct FuzzyPattern: Hashable, Sendable {
   /// The query's bytes, folded to lower case unless ``isCaseSensitive``.
   let bytes: [UInt8]
