@@ -68,9 +68,10 @@ import Testing
 
   // MARK: Against every way the query lies in the text
 
-  /// The table keeps one score a cell, as fzf's does, while a run carries the bonus of its
-  /// first byte: a prefix that scored less but started its run at a word can end better.
-  /// Found by the property test below; exact search would keep a score per carried bonus.
+  /// The table keeps one score a cell, as fzf's does, while a run carries its first bonus.
+  ///
+  /// A prefix that scored less but started its run at a word can end better. Found by the
+  /// property test below; exact search would keep a score per carried bonus.
   @Test func aCarriedRunBonusCanMakeTheTableMissTheBestByAPoint() throws {
     let found = try #require(match("baa/__1", "baa/a/__1"))
     let best = try #require(Self.bestOfEveryEmbedding(query: "baa/__1", text: "baa/a/__1"))
