@@ -35,6 +35,17 @@ public struct FuzzyMatcher {
     withBytes(of: text) { score(bytes: $0, positions: true) }
   }
 
+  /// The score of the best way the UTF-8 bytes `text` hold the pattern, or `nil`: for texts
+  /// kept as bytes, which need not be valid UTF-8.
+  public mutating func score(utf8 text: UnsafeBufferPointer<UInt8>) -> Int? {
+    score(bytes: text, positions: false)?.score
+  }
+
+  /// The score and positions of the best way the UTF-8 bytes `text` hold the pattern, or `nil`.
+  public mutating func match(utf8 text: UnsafeBufferPointer<UInt8>) -> FuzzyMatch? {
+    score(bytes: text, positions: true)
+  }
+
   private func withBytes<Result>(
     of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {

@@ -29,6 +29,17 @@ public struct FuzzyPattern: Hashable, Sendable {
   /// Whether the query is empty: it matches every text with a score of 0.
   public var isEmpty: Bool { bytes.isEmpty }
 
+  /// Whether every text this pattern matches is matched by `other` too, so a search for this
+  /// one need only look at `other`'s matches: `other`'s query is in this one, in order.
+  public func narrows(_ other: FuzzyPattern) -> Bool {
+    if other.isCaseSensitive && !isCaseSensitive { return false }
+    var remaining = other.bytes[...]
+    for byte in bytes where remaining.first == (other.isCaseSensitive ? byte : Self.folded(byte)) {
+      remaining.removeFirst()
+    }
+    return remaining.isEmpty
+  }
+
   /// ASCII lower case of `byte`.
   static func folded(_ byte: UInt8) -> UInt8 {
     byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
