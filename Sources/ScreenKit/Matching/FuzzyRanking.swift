@@ -14,8 +14,9 @@ public struct FuzzyRanking: Sendable {
   /// The best lines, best first (see ``RankedLine/ranks(before:)``), at most ``limit``; with
   /// an empty query, the first lines in order.
   public let top: [RankedLine]
-  /// For each chunk ranked, the lines that matched, ascending; `nil` where all did (the empty
-  /// query). A longer query looks at these lines only.
+  /// For each chunk ranked, the lines that matched, ascending.
+  ///
+  /// `nil` where all did (the empty query). A longer query looks at these lines only.
   let matches: [[UInt32]?]
 
   /// The ranking of no lines.

@@ -58,8 +58,9 @@ public struct LineSplitter: Sendable {
     return chunk
   }
 
-  /// The lines still held, the last one even without its line feed, as a chunk; `nil` when
-  /// there are none. The splitter is then empty.
+  /// The lines still held, the last one even without its line feed, as a chunk.
+  ///
+  /// `nil` when there are none. The splitter is then empty.
   public mutating func finish() -> LineChunk? {
     if !partial.isEmpty {
       bytes.append(contentsOf: partial)
