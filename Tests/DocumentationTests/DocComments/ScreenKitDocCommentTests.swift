@@ -103,6 +103,18 @@ extension EnvironmentValues {
     return detail
   }
 
+  static func searchResults() -> (LoadKey<String>, LoadingController<[Episode]>) {
+    // snippet: doc-load-key
+    let query = LoadKey("")
+    let results = LoadingController(
+      key: query, options: LoadOptions(debounce: .milliseconds(250)),
+      load: { text in try await catalogue.search(text) }
+    ) { episodes in EpisodeList(episodes) }
+    query.value = "Swift"
+    // end-snippet
+    return (query, results)
+  }
+
   static func pushEpisodes(on navigation: NavigationScreen) {
     // snippet: doc-loading-controller
     let episodes = LoadingController(load: { try await catalogue.episodes() }) { episodes in
