@@ -66,3 +66,23 @@ extension CatalogueSuites.ContainerSnippetTests {
     await harness.finish()
   }
 }
+
+// NB: so does the `Loading` screen's `load(key:)` example.
+extension CatalogueSuites.ContainerSnippetTests {
+  @Test func aLoadingScreenFollowsItsQuery() async {
+    let query = LoadKey("Swift")
+    let screen = ScreenKitDocComments.SearchResults(query: query)
+    let harness = ScreenHarness(root: screen, size: size)
+    await harness.settle()
+    loader.resolve(Episode(title: "Swift Talk"))
+    await harness.settle()
+    query.value = "Swift Talk"
+    await harness.advance(by: .milliseconds(250))
+    #expect(loader.callCount == 2)
+    loader.resolve(Episode(title: "Swift Talk 7"))
+    await harness.settle()
+    #expect(screen.episodes == [Episode(title: "Swift Talk 7")])
+    #expect(!screen.isStale)
+    await harness.finish()
+  }
+}
