@@ -81,8 +81,8 @@ extension Loading {
   /// Whether the screen shows the value of a key other than the key now.
   ///
   /// It is true from a change of the key until the new value arrives (or the key goes back).
-  /// Each change of it is a change of ``loadState`` too, so the screen redraws, and
-  /// ``ScreenLoad/onStateChange`` hears of it.
+  /// While the screen is on screen, each change of it is a change of ``loadState`` too, so the
+  /// screen redraws, and ``ScreenLoad/onStateChange`` hears of it.
   public var isStale: Bool { screenLoad.isStale }
 
   /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.

@@ -131,8 +131,8 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Whether the content shows the value of a key other than the key now.
   ///
   /// It is true from a change of the key until the new value arrives (or the key goes back).
-  /// Each change of it is a change of ``loadState`` too, so ``onStateChange`` is the place to
-  /// dim stale content.
+  /// While the controller is on screen, each change of it is a change of ``loadState`` too, so
+  /// ``onStateChange`` is the place to dim stale content.
   public var isStale: Bool { runner.isStale }
 
   /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.

@@ -329,6 +329,35 @@ extension LoadingBehaviorTests {
   }
 
   @Test(arguments: all)
+  func nothingFollowingAKeyIsLeakedAfterRemoval(variant: LoadingVariant) async {
+    let query = LoadKey("P")
+    let holder = Holder()
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    weak var weakScreen: Screen?
+    weak var weakBackend: KeyedBackend?
+    do {
+      let backend = KeyedBackend()
+      weakBackend = backend
+      let subject = variant.makeKeyed(
+        key: query, backend: backend, options: LoadOptions(debounce: Self.debounce))
+      weakScreen = subject.screen
+      holder.addChild(subject.screen)
+      await harness.settle()
+      backend.resolve("P")
+      await harness.settle()
+      query.value = "Pa"
+      await harness.advance(by: Self.debounce)
+      subject.screen.removeFromParent()
+    }
+    await harness.settle()
+    #expect(weakScreen == nil)
+    #expect(weakBackend == nil)
+    // The key outlives the screen, which stopped following it.
+    query.value = "Paris"
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
   func aScreenThatComesBackLoadsTheKeyItMissedAtOnce(variant: LoadingVariant) async {
     let keyed = await loaded(variant)
     keyed.subject.screen.removeFromParent()
