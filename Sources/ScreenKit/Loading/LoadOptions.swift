@@ -1,4 +1,5 @@
-/// How a load presents itself: timing of the spinner, timeout, retries, and keys.
+/// How a load presents itself: timing of the spinner, timeout, retries, keys, and how long a
+/// keyed load waits after its key changes.
 public struct LoadOptions: Sendable {
   /// How long a load may run before the spinner shows, so fast loads never flash it.
   public var showDelay: Duration
@@ -20,12 +21,18 @@ public struct LoadOptions: Sendable {
   public var label: String
   /// Whether Esc cancels a load in flight (the state returns to idle).
   public var escapeCancels: Bool
+  /// How long a keyed load waits after its key changes before it loads the new value; each
+  /// change waits anew, so typing a word loads once, for the word.
+  ///
+  /// Only key changes wait: never the first load, a retry or a refresh. A value a cache holds
+  /// for the new key shows at once; its revalidation waits.
+  public var debounce: Duration
 
   /// Creates options; the defaults suit interactive terminals.
   public init(
     showDelay: Duration = .milliseconds(150), minimumVisible: Duration = .milliseconds(400),
     timeout: Duration? = nil, retry: RetryPolicy = .none, spinner: SpinnerStyle = .dots,
-    label: String = "Loading…", escapeCancels: Bool = false
+    label: String = "Loading…", escapeCancels: Bool = false, debounce: Duration = .zero
   ) {
     self.showDelay = showDelay
     self.minimumVisible = minimumVisible
@@ -34,5 +41,6 @@ public struct LoadOptions: Sendable {
     self.spinner = spinner
     self.label = label
     self.escapeCancels = escapeCancels
+    self.debounce = debounce
   }
 }

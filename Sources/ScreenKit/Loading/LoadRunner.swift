@@ -13,6 +13,14 @@
 /// another. The timeout covers the load (until its answer, or a stream's first value), not the
 /// spinner's presentation. Answers that arrive while the spinner must stay are held, and the
 /// latest value wins.
+///
+/// A keyed runner (made with a ``LoadKeying``) loads the key as it is now and, while attached,
+/// follows its changes: a change marks the value shown as stale (`refreshing`) and waits out the
+/// debounce, then cancels the run in flight and runs the source of the new key. A run of a key
+/// that is no longer the key now is never shown: its answers are dropped. Going back to the key
+/// of the run in flight keeps that run; going back to the key whose loaded value is shown drops
+/// the pending change and shows the value as current again. A cache's value for the new key
+/// shows at once, and its revalidation waits out the debounce.
 @MainActor
 package final class LoadRunner<Value: Sendable> {
   /// The current state.
@@ -62,10 +70,23 @@ package final class LoadRunner<Value: Sendable> {
     var value: Value?
   }
 
-  private let source: LoadSource<Value>
+  /// The source of the runs; a keyed runner's is the current key's.
+  private var source: LoadSource<Value>
   private let options: LoadOptions
   /// The key of a cache the runner reads first and shares its loads through, if it has one.
-  private let cacheSlot: LoadCacheSlot<Value>?
+  private var cacheSlot: LoadCacheSlot<Value>?
+  /// For a keyed runner, the key it follows and how to load it.
+  private let keying: LoadKeying<Value>?
+  /// The key of the latest run, in flight or over; `nil` before a keyed runner's first run.
+  private var runKey: (any Hashable & Sendable)?
+  /// The key of the value shown, for a keyed runner.
+  package private(set) var shownKey: (any Hashable & Sendable)?
+  /// Whether a load of `shownKey` delivered the value shown, rather than only a cache.
+  private var shownIsLoaded = false
+  /// The wait before loading a changed key.
+  private var debounceTimer: Scheduler.Timer?
+  /// Stops hearing of key changes, while attached.
+  private var stopFollowing: (@MainActor () -> Void)?
   private var scheduler: Scheduler?
   private var phase = Phase.resting
   private var spinner = Spinner.hidden
@@ -88,7 +109,38 @@ package final class LoadRunner<Value: Sendable> {
     self.source = source
     self.options = options
     self.cacheSlot = cache
+    self.keying = nil
     if let shown { state = .loaded(shown) }
+  }
+
+  /// Creates a keyed runner; nothing starts until ``attach(on:)``.
+  ///
+  /// A value already `shown` for `shownKey` stays while the first load runs, as a refresh (or,
+  /// for another key, as a stale value).
+  package init(
+    keying: LoadKeying<Value>, options: LoadOptions, shown: Value? = nil,
+    shownKey: (any Hashable & Sendable)? = nil
+  ) {
+    let request = keying.request()
+    self.source = request.source
+    self.cacheSlot = request.cache
+    self.options = options
+    self.keying = keying
+    if let shown {
+      state = .loaded(shown)
+      self.shownKey = shownKey
+      shownIsLoaded = true
+    }
+  }
+
+  /// Whether the runner follows a key.
+  package var isKeyed: Bool { keying != nil }
+
+  /// Whether the value shown belongs to a key other than the key now; always `false` for a
+  /// runner without a key, or with nothing shown.
+  package var isStale: Bool {
+    guard let keying, state.value != nil else { return false }
+    return !sameKey(shownKey, keying.current())
   }
 
   /// Whether the spinner should be visible now (the show delay has passed).
@@ -101,21 +153,62 @@ package final class LoadRunner<Value: Sendable> {
   /// Starts a load unless one is in flight; a loaded value stays shown as `refreshing`.
   ///
   /// A stream still delivering values is restarted: its sequence is cancelled and made again.
+  ///
+  /// A keyed runner loads the key now; a key change waiting out its debounce loads at once.
   package func start(on scheduler: Scheduler) {
+    if debounceTimer != nil {
+      step {
+        self.scheduler = scheduler
+        loadKeyNow()
+      }
+      return
+    }
     guard !state.isInFlight else { return }
     step {
       self.scheduler = scheduler
       attempt = 0
-      if state.value == nil, let cached = cacheSlot?.lookup() {
+      retarget()
+      if state.value == nil || !sameKey(shownKey, runKey),
+        let cached = cacheSlot?.lookup()
+      {
         // NB: a fresh cached value is shown in this step, before the first frame, and the load
         // revalidates it.
-        step.value = cached
-        setState(.refreshing(cached))
+        showCached(cached)
       } else {
         setState(state.value.map { .refreshing($0) } ?? .loading)
       }
       beginRun()
     }
+  }
+
+  /// Begins following the key, or loads when idle for a runner without one.
+  ///
+  /// A keyed runner hears of key changes from now on, and loads the key now unless its loaded
+  /// value is shown or its load failed. A runner already following does nothing.
+  package func attach(on scheduler: Scheduler) {
+    guard let keying else {
+      if case .idle = state { start(on: scheduler) }
+      return
+    }
+    guard stopFollowing == nil else { return }
+    self.scheduler = scheduler
+    stopFollowing = keying.observe(self) { [weak self] in self?.keyDidChange() }
+    let key = keying.current()
+    let isSettled =
+      if case .failed = state {
+        sameKey(runKey, key)
+      } else {
+        state.value != nil && shownIsLoaded && sameKey(shownKey, key)
+      }
+    if !isSettled { start(on: scheduler) }
+  }
+
+  /// Stops following, as its screen leaves: cancels the load and a pending key change, and
+  /// stops hearing of key changes.
+  package func detach() {
+    cancel()
+    stopFollowing?()
+    stopFollowing = nil
   }
 
   /// Starts a refresh (or joins the one running) and returns when it ends.
@@ -135,8 +228,9 @@ package final class LoadRunner<Value: Sendable> {
   /// loading becomes idle; a refresh falls back to its value; a stopped stream keeps showing
   /// its last value.
   package func cancel() {
-    if case .resting = phase, !state.isInFlight { return }
+    if case .resting = phase, !state.isInFlight, debounceTimer == nil { return }
     step {
+      cancelDebounce()
       stopRun()
       hideSpinner()
       switch state {
@@ -151,6 +245,88 @@ package final class LoadRunner<Value: Sendable> {
   package func dismissError() {
     guard case .failed(_, let last?) = state else { return }
     step { setState(.loaded(last)) }
+  }
+
+  // MARK: Keys
+
+  /// Follows a change of the key (see the type's documentation).
+  private func keyDidChange() {
+    guard let keying, scheduler != nil else { return }
+    let key = keying.current()
+    step {
+      cancelDebounce()
+      if isRunning(for: key) { return }
+      if let value = state.value, shownIsLoaded, sameKey(shownKey, key) {
+        stopRun()
+        setState(.loaded(value))
+        return
+      }
+      let request = keying.request()
+      if let cached = request.cache?.lookup() {
+        // NB: the run in flight is for another key: it could not be shown any more.
+        stopRun()
+        hideSpinner()
+        showCached(cached)
+      } else {
+        switch state {
+        case .loaded(let value), .failed(_, let value?): setState(.refreshing(value))
+        case .idle, .failed(_, nil): setState(.loading)
+        case .loading, .refreshing: break
+        }
+      }
+      if options.debounce <= .zero {
+        loadKeyNow()
+      } else {
+        debounceTimer = scheduler?.schedule(after: options.debounce) { [weak self] in
+          guard let self else { return }
+          self.debounceTimer = nil
+          self.step { self.loadKeyNow() }
+        }
+      }
+    }
+  }
+
+  /// Whether a run of `key` is under way (or waits out its retry backoff).
+  private func isRunning(for key: any Hashable & Sendable) -> Bool {
+    if case .resting = phase { return false }
+    return sameKey(runKey, key)
+  }
+
+  /// Whether answers of the current run may be shown: always, unless the key moved on.
+  private var isRunCurrent: Bool {
+    guard let keying else { return true }
+    return sameKey(runKey, keying.current())
+  }
+
+  /// Cancels the run in flight and runs the source of the key now, the state in flight.
+  private func loadKeyNow() {
+    cancelDebounce()
+    attempt = 0
+    retarget()
+    if !state.isInFlight { setState(state.value.map { .refreshing($0) } ?? .loading) }
+    beginRun()
+  }
+
+  /// Points a keyed runner's source and cache slot at the key now.
+  private func retarget() {
+    guard let request = keying?.request() else { return }
+    source = request.source
+    cacheSlot = request.cache
+    runKey = request.key
+  }
+
+  /// Shows a cache's value for the key now, to be revalidated.
+  private func showCached(_ value: Value) {
+    step.value = value
+    shownKey = keying?.current()
+    shownIsLoaded = false
+    setState(.refreshing(value))
+  }
+
+  private func cancelDebounce() {
+    guard let timer = debounceTimer else { return }
+    debounceTimer = nil
+    scheduler?.cancel(timer)
   }
 
   /// Runs `body` as one step: whatever it changes reaches the owner as one event, after it, so
@@ -188,7 +364,7 @@ package final class LoadRunner<Value: Sendable> {
     progress = nil
     let token = generation
     let onProgress: @Sendable @MainActor (LoadProgress) -> Void = { [weak self] progress in
-      guard let self, self.generation == token else { return }
+      guard let self, self.generation == token, self.isRunCurrent else { return }
       self.step { self.progress = progress }
     }
     let onAnswer: @Sendable @MainActor (LoadAnswer<Value>) -> Void = { [weak self] answer in
@@ -229,6 +405,11 @@ package final class LoadRunner<Value: Sendable> {
   /// Takes an answer of the current run, holding it while the spinner must stay visible.
   private func receive(_ answer: LoadAnswer<Value>) {
     guard case .running(var run) = phase, let scheduler else { return }
+    guard isRunCurrent else {
+      // NB: the key moved on while its change waits out the debounce: the answer is not shown.
+      stopRun(answered: true)
+      return
+    }
     if !run.hasAnswered {
       // The load answered: its timeout no longer applies, and a spinner not shown yet never
       // will be.
@@ -256,6 +437,10 @@ package final class LoadRunner<Value: Sendable> {
 
   private func releaseHeld() {
     guard case .running(var run) = phase else { return }
+    guard isRunCurrent else {
+      stopRun(answered: true)
+      return
+    }
     let answers = run.held
     run.held.removeAll()
     phase = .running(run)
@@ -271,6 +456,8 @@ package final class LoadRunner<Value: Sendable> {
       phase = isFinal ? .resting : .running(run)
       attempt = 0
       hideSpinner()
+      shownKey = runKey
+      shownIsLoaded = true
       step.value = value
       setState(.loaded(value))
     case .end:
@@ -293,8 +480,8 @@ package final class LoadRunner<Value: Sendable> {
       // NB: a stream that failed after its values reconnects as a refresh of its last value.
       if case .loaded(let value) = state { setState(.refreshing(value)) }
       phase = .backingOff
-      setTimer(.retryBackoff, after: options.retry.backoff(beforeRetry: attempt)) {
-        $0.beginRun()
+      setTimer(.retryBackoff, after: options.retry.backoff(beforeRetry: attempt)) { runner in
+        if runner.isRunCurrent { runner.beginRun() } else { runner.stopRun() }
       }
     } else {
       hideSpinner()
@@ -304,7 +491,7 @@ package final class LoadRunner<Value: Sendable> {
 
   private func timeOut(after timeout: Duration) {
     stopRun(timedOut: true)
-    fail(LoadTimeoutError(timeout: timeout))
+    if isRunCurrent { fail(LoadTimeoutError(timeout: timeout)) }
   }
 
   private func showSpinner() {
@@ -319,10 +506,11 @@ package final class LoadRunner<Value: Sendable> {
   /// Ends the current run: its later answers are dropped, its task is cancelled, its cancel
   /// hook runs if it has not answered, and its timers and held answers go.
   ///
-  /// A shared load that `timedOut` takes no new screens, so a retry starts the source again.
-  private func stopRun(timedOut: Bool = false) {
+  /// A shared load that `timedOut` takes no new screens, so a retry starts the source again; one
+  /// that `answered` runs no cancel hook.
+  private func stopRun(timedOut: Bool = false, answered: Bool = false) {
     generation += 1
-    if case .running(let run) = phase { run.stop(run.hasAnswered, timedOut) }
+    if case .running(let run) = phase { run.stop(answered || run.hasAnswered, timedOut) }
     phase = .resting
     for role in TimerRole.allCases { cancelTimer(role) }
   }

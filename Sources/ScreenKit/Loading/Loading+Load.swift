@@ -28,8 +28,62 @@ extension Loading {
     }
   }
 
+  /// Loads the value of `key` with `load`, configures the screen with it, and follows the key's
+  /// changes until the screen disappears (and again once it comes back); call it once, in
+  /// `didAppear`.
+  ///
+  /// The first load starts at once. After a change, the screen waits out
+  /// ``LoadOptions/debounce`` (each change waits anew), cancels the load in flight, and loads
+  /// the new value; the previous value stays under the refresh badge until the new one
+  /// arrives, and a failure keeps it and shows the refresh error. With a `cache`, a value it
+  /// holds for the new key configures the screen at once and is revalidated. Going back to the
+  /// key whose value is shown, before the debounce ends, shows it as current again.
+  ///
+  /// ```swift
+  /// override func didAppear() {
+  ///   load(key: query, options: LoadOptions(debounce: .milliseconds(250))) { text in
+  ///     try await catalogue.search(text)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A call while a load runs replaces it; a value already shown stays up while the new load
+  /// runs, as a refresh.
+  public func load<Key: Hashable & Sendable>(
+    key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil, options: LoadOptions = LoadOptions(),
+    _ load: @escaping @Sendable (Key) async throws -> Value
+  ) {
+    self.load(key: key, cache: cache, options: options) { key in
+      .async { _ in try await load(key) }
+    }
+  }
+
+  /// Follows `key` as ``load(key:cache:options:_:)`` does, loading each value through the
+  /// ``LoadSource`` that `source` makes for it.
+  public func load<Key: Hashable & Sendable>(
+    key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil, options: LoadOptions = LoadOptions(),
+    source: @escaping @MainActor (Key) -> LoadSource<Value>
+  ) {
+    setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refresh() })
+    let keying = LoadKeying(key: key, cache: cache, source: source)
+    screenLoad.begin(on: self, keying: keying, options: options) { [weak self] value in
+      self?.configure(value: value)
+    }
+  }
+
   /// The state of the screen's load; idle before the first.
   public var loadState: LoadState<Value> { screenLoad.state }
+
+  /// For a load made with a ``LoadKey``, the key whose value the screen shows; `nil` before the
+  /// first value.
+  public var shownKey: (any Hashable & Sendable)? { screenLoad.shownKey }
+
+  /// Whether the screen shows the value of a key other than the key now.
+  ///
+  /// It is true from a change of the key until the new value arrives (or the key goes back).
+  /// While the screen is on screen, each change of it is a change of ``loadState`` too, so the
+  /// screen redraws, and ``ScreenLoad/onStateChange`` hears of it.
+  public var isStale: Bool { screenLoad.isStale }
 
   /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.
   public func reload() {

@@ -9,6 +9,11 @@
 /// controller leaves the screen, the load is cancelled before its children disappear, and a
 /// late result builds nothing. The title and key hints are the content's.
 ///
+/// Made with a ``LoadKey``, it loads the key's value and follows its changes while it is on
+/// screen: after ``LoadOptions/debounce`` it cancels the load in flight and loads the new value,
+/// showing the previous content under the refresh badge (``isStale``) until the new value
+/// arrives; a result for a key that is no longer current is never shown.
+///
 /// ```swift
 /// let episodes = LoadingController(load: { try await catalogue.episodes() }) { episodes in
 ///   EpisodeList(episodes)
@@ -53,12 +58,57 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Creates a controller over any ``LoadSource``: Swift Talk's callback, an async function
   /// that reports progress, or a stream of values; the other arguments are as for
   /// ``init(load:cache:options:loadingScreen:build:update:)``.
-  public init<Content: Screen>(
+  public convenience init<Content: Screen>(
     source: LoadSource<Value>, cache: LoadCacheSlot<Value>? = nil,
     options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,
     build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
   ) {
-    self.runner = LoadRunner(source: source, options: options, cache: cache)
+    self.init(
+      runner: LoadRunner(source: source, options: options, cache: cache), options: options,
+      loadingScreen: loadingScreen, build: build, update: update)
+  }
+
+  /// Creates a controller that loads the value of `key` with `load` and follows the key's
+  /// changes while it is on screen.
+  ///
+  /// The first load starts when the controller appears. After a change, the controller waits
+  /// out ``LoadOptions/debounce`` (each change waits anew), cancels the load in flight, and
+  /// loads the new value; the content shows the previous value under the refresh badge until
+  /// the new one arrives, and a failure keeps it and shows the refresh error. With a `cache`,
+  /// a value it holds for the new key shows at once and is revalidated. Going back to the key
+  /// whose value is shown, before the debounce ends, shows it as current again. Leaving the
+  /// screen cancels the load and a pending change; coming back loads the key if it changed.
+  public convenience init<Key: Hashable & Sendable, Content: Screen>(
+    key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil,
+    options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,
+    load: @escaping @Sendable (Key) async throws -> Value,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    self.init(
+      key: key, cache: cache, options: options, loadingScreen: loadingScreen,
+      source: { key in .async { _ in try await load(key) } }, build: build, update: update)
+  }
+
+  /// Creates a controller that follows `key` as
+  /// ``init(key:cache:options:loadingScreen:load:build:update:)`` does, loading each value
+  /// through the ``LoadSource`` that `source` makes for it.
+  public convenience init<Key: Hashable & Sendable, Content: Screen>(
+    key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil,
+    options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,
+    source: @escaping @MainActor (Key) -> LoadSource<Value>,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)? = nil
+  ) {
+    let keying = LoadKeying(key: key, cache: cache, source: source)
+    self.init(
+      runner: LoadRunner(keying: keying, options: options), options: options,
+      loadingScreen: loadingScreen, build: build, update: update)
+  }
+
+  private init<Content: Screen>(
+    runner: LoadRunner<Value>, options: LoadOptions, loadingScreen: (() -> Screen)?,
+    build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)?
+  ) {
+    self.runner = runner
     self.options = options
     self.build = build
     self.update = update.map { update in
@@ -73,6 +123,17 @@ public final class LoadingController<Value: Sendable>: Screen {
 
   /// The state of the load; idle before the first.
   public var loadState: LoadState<Value> { runner.state }
+
+  /// For a controller made with a ``LoadKey``, the key whose value the content shows; `nil`
+  /// before the first value.
+  public var shownKey: (any Hashable & Sendable)? { runner.shownKey }
+
+  /// Whether the content shows the value of a key other than the key now.
+  ///
+  /// It is true from a change of the key until the new value arrives (or the key goes back).
+  /// While the controller is on screen, each change of it is a change of ``loadState`` too, so
+  /// ``onStateChange`` is the place to dim stale content.
+  public var isStale: Bool { runner.isStale }
 
   /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.
   public func reload() {
@@ -93,16 +154,15 @@ public final class LoadingController<Value: Sendable>: Screen {
 
   // MARK: Lifecycle
 
-  /// Starts the first load, or a new one after a cancelled load, when the controller appears.
+  /// Starts the first load, or a new one after a cancelled load, when the controller appears;
+  /// with a ``LoadKey``, follows the key from now on, and loads it if it changed meanwhile.
   public override func didAppear() {
-    if case .idle = runner.state, let scheduler = stage?.scheduler {
-      runner.start(on: scheduler)
-    }
+    if let scheduler = stage?.scheduler { runner.attach(on: scheduler) }
   }
 
-  /// Cancels the load in flight before the children disappear.
+  /// Cancels the load in flight (and stops following the key) before the children disappear.
   public override func willDisappear() {
-    runner.cancel()
+    runner.detach()
   }
 
   // MARK: Chrome

@@ -7,7 +7,8 @@
 /// of the screen and takes its keys; otherwise the screen draws and handles keys first, then it
 /// draws the refresh badge or a refresh error over the screen's own drawing
 /// (under its children: the protocol adds no screen above them) and answers the keys the screen
-/// left; and when the screen disappears, its load is cancelled.
+/// left; and when the screen disappears, its load is cancelled. A load made with a ``LoadKey``
+/// stops following the key when the screen disappears, and follows it again when it comes back.
 @MainActor
 public final class ScreenLoad<Value: Sendable> {
   /// The spinner: its look and label come from the ``LoadOptions`` of each load.
@@ -39,12 +40,38 @@ public final class ScreenLoad<Value: Sendable> {
     return false
   }
 
+  /// The key whose value the screen shows, for a load made with a ``LoadKey``.
+  package var shownKey: (any Hashable & Sendable)? { runner?.shownKey }
+
+  /// Whether the screen shows the value of a key other than the key now.
+  package var isStale: Bool { runner?.isStale ?? false }
+
   func begin(
     on screen: Screen, source: LoadSource<Value>, options: LoadOptions,
     cache: LoadCacheSlot<Value>?, configure: @escaping (Value) -> Void
   ) {
+    begin(on: screen, options: options, configure: configure) { shown, _ in
+      LoadRunner(source: source, options: options, shown: shown, cache: cache)
+    }
+  }
+
+  /// Loads the value of a key and follows the key's changes until the screen disappears, and
+  /// again once it comes back.
+  func begin(
+    on screen: Screen, keying: LoadKeying<Value>, options: LoadOptions,
+    configure: @escaping (Value) -> Void
+  ) {
+    begin(on: screen, options: options, configure: configure) { shown, shownKey in
+      LoadRunner(keying: keying, options: options, shown: shown, shownKey: shownKey)
+    }
+  }
+
+  private func begin(
+    on screen: Screen, options: LoadOptions, configure: @escaping (Value) -> Void,
+    makeRunner: (_ shown: Value?, _ shownKey: (any Hashable & Sendable)?) -> LoadRunner<Value>
+  ) {
     guard let scheduler = screen.stage?.scheduler else { return }
-    runner?.cancel()
+    runner?.detach()
     let shown = runner?.state.value
     animation.stop()
     self.screen = screen
@@ -53,9 +80,10 @@ public final class ScreenLoad<Value: Sendable> {
     escapeCancels = options.escapeCancels
     // NB: a value already shown stays while the new load runs, as a refresh: a screen that loads
     // in `didAppear` comes back to its content, not to a spinner.
-    let runner = LoadRunner(source: source, options: options, shown: shown, cache: cache)
+    let runner = makeRunner(shown, runner?.shownKey)
     self.runner = runner
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
+    if runner.isKeyed { runner.attach(on: scheduler) }
     runner.start(on: scheduler)
   }
 
@@ -151,7 +179,15 @@ public final class ScreenLoad<Value: Sendable> {
 }
 
 extension ScreenLoad: AttachedLoader {
+  func screenDidAppear() {
+    // NB: a keyed load follows its key again, as a `LoadingController` does when it comes back;
+    // one the screen's `didAppear` has just begun already does.
+    guard let runner, runner.isKeyed, let scheduler = screen?.stage?.scheduler else { return }
+    runner.attach(on: scheduler)
+  }
+
   func screenWillDisappear() {
-    cancel()
+    runner?.detach()
+    animation.stop()
   }
 }

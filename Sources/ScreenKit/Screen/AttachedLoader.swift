@@ -13,6 +13,8 @@ protocol AttachedLoader: AnyObject {
   func draw(in canvas: inout Canvas) -> Bool
   /// Draws what shows over loaded content (a refresh badge, a refresh error).
   func drawOverlay(in canvas: inout Canvas)
+  /// The screen appeared, after its own `didAppear`.
+  func screenDidAppear()
   /// The screen is about to disappear: its load must stop.
   func screenWillDisappear()
 }

@@ -25,6 +25,7 @@ extension Screen {
     appearancePhase = .appeared
     report(.didAppear)
     didAppear()
+    attachedLoader?.screenDidAppear()
   }
 
   func beginDisappearance() {

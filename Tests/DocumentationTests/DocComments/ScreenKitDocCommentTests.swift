@@ -53,6 +53,26 @@ extension EnvironmentValues {
     }
   }
 
+  /// A screen of search results, as `Loading`'s `load(key:)` example loads them.
+  final class SearchResults: Screen, Loading {
+    let screenLoad = ScreenLoad<[Episode]>()
+    let query: LoadKey<String>
+    private(set) var episodes: [Episode] = []
+    init(query: LoadKey<String>) {
+      self.query = query
+      super.init()
+    }
+    func configure(value: [Episode]) { episodes = value }
+
+    // snippet: doc-loading-load-key
+    override func didAppear() {
+      load(key: query, options: LoadOptions(debounce: .milliseconds(250))) { text in
+        try await catalogue.search(text)
+      }
+    }
+    // end-snippet
+  }
+
   /// Wakes the host program's loop, as `ScreenHost`'s example has it.
   final class WakePipe: Sendable {
     func signal() {}
@@ -101,6 +121,18 @@ extension EnvironmentValues {
     ) { EpisodeScreen($0) }
     // end-snippet
     return detail
+  }
+
+  static func searchResults() -> (LoadKey<String>, LoadingController<[Episode]>) {
+    // snippet: doc-load-key
+    let query = LoadKey("")
+    let results = LoadingController(
+      key: query, options: LoadOptions(debounce: .milliseconds(250)),
+      load: { text in try await catalogue.search(text) }
+    ) { episodes in EpisodeList(episodes) }
+    query.value = "Swift"
+    // end-snippet
+    return (query, results)
   }
 
   static func pushEpisodes(on navigation: NavigationScreen) {

@@ -43,3 +43,46 @@ extension CatalogueSuites.ContainerSnippetTests {
     await harness.finish()
   }
 }
+
+// NB: `LoadKey`'s doc comment loads through the shared `catalogue`, so its test runs here.
+extension CatalogueSuites.ContainerSnippetTests {
+  @Test func aKeyedControllerLoadsTheQueryOnceTypingPauses() async {
+    let (query, results) = ScreenKitDocComments.searchResults()
+    let harness = ScreenHarness(root: results, size: size)
+    await harness.settle()
+    #expect(loader.callCount == 1, "the first load, of the query set before it appeared")
+    loader.resolve(Episode(title: "Swift Talk"))
+    await harness.settle()
+    query.value = "Swift Talk"
+    await harness.advance(by: .milliseconds(249))
+    #expect(results.isStale)
+    #expect(loader.callCount == 1)
+    await harness.advance(by: .milliseconds(1))
+    #expect(loader.callCount == 2)
+    loader.resolve(Episode(title: "Swift Talk 7"))
+    await harness.settle()
+    #expect(results.loadState.value == [Episode(title: "Swift Talk 7")])
+    #expect(results.shownKey as? String == "Swift Talk")
+    await harness.finish()
+  }
+}
+
+// NB: so does the `Loading` screen's `load(key:)` example.
+extension CatalogueSuites.ContainerSnippetTests {
+  @Test func aLoadingScreenFollowsItsQuery() async {
+    let query = LoadKey("Swift")
+    let screen = ScreenKitDocComments.SearchResults(query: query)
+    let harness = ScreenHarness(root: screen, size: size)
+    await harness.settle()
+    loader.resolve(Episode(title: "Swift Talk"))
+    await harness.settle()
+    query.value = "Swift Talk"
+    await harness.advance(by: .milliseconds(250))
+    #expect(loader.callCount == 2)
+    loader.resolve(Episode(title: "Swift Talk 7"))
+    await harness.settle()
+    #expect(screen.episodes == [Episode(title: "Swift Talk 7")])
+    #expect(!screen.isStale)
+    await harness.finish()
+  }
+}

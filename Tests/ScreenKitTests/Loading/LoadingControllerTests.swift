@@ -189,3 +189,36 @@ private final class Recorder {
 private final class Flag {
   var value = false
 }
+
+/// A controller following a ``LoadKey``.
+extension LoadingControllerTests {
+  @Test func aKeyedControllerLoadsOnceForAWordTypedWithinTheDebounce() async {
+    let backend = KeyedBackend()
+    let query = LoadKey("P")
+    let controller = LoadingController(
+      key: query, options: LoadOptions(debounce: .milliseconds(300)),
+      load: { try await backend.load($0) }, build: { ContentScreen(value: $0) },
+      update: { screen, value in screen.value = value })
+    let harness = ScreenHarness(root: controller, size: size)
+    await harness.settle()
+    backend.resolve("P")
+    await harness.settle()
+    for text in ["Pa", "Par", "Pari", "Paris"] {
+      query.value = text
+      await harness.advance(by: .milliseconds(200))
+    }
+    #expect(backend.loadedKeys == ["P"])
+    #expect(controller.isStale)
+    #expect(controller.shownKey as? String == "P")
+    #expect(harness.contains("content: P"))
+    #expect(harness.contains("⟳ refreshing"))
+    await harness.advance(by: .milliseconds(100))
+    #expect(backend.loadedKeys == ["P", "Paris"])
+    backend.resolve("Paris")
+    await harness.settle()
+    #expect(harness.contains("content: Paris"))
+    #expect(!controller.isStale)
+    #expect(controller.loadState == .loaded("Paris"))
+    await harness.finish()
+  }
+}
