@@ -53,7 +53,7 @@ extension ComparisonTable {
     let words = row.target.split(separator: " ")
     if words == ["0"] { return value.median == 0 ? .met : .missed }
     guard words.count >= 2, words[0] == "≤" else { return .report }
-    if words.count == 3, words[1].hasSuffix("x"), words[2] == "C",
+    if words.count == 3, words[1].hasSuffix("x"), words[2] == referenceName,
       let factor = Double(words[1].dropLast())
     {
       let reference = row.samples.last?.median ?? 0

@@ -27,6 +27,8 @@ struct ComparisonTable: Sendable {
   /// A second program the others are compared with, and its short name for the ratios (the
   /// inline viewport beside a Python library's status line, as well as beside C).
   var secondReference: (column: Int, name: String)?
+  /// The reference's short name for the ratios.
+  var referenceName = "C"
 
   /// The text of one cell: median, p90 where it matters, and the ratio to the reference.
   func cell(_ row: Row, column: Int) -> String {
@@ -41,7 +43,7 @@ struct ComparisonTable: Sendable {
   /// The median of `column` over the reference's median, as `(2.1x C)`, and over the
   /// second reference's when there is one, as `(2.1x C, 0.2x rich)`.
   func ratio(_ row: Row, column: Int) -> String {
-    var ratios = [ratio(row, column: column, to: columns.count - 1, name: "C")]
+    var ratios = [ratio(row, column: column, to: columns.count - 1, name: referenceName)]
     if let second = secondReference, second.column != column {
       ratios.append(ratio(row, column: column, to: second.column, name: second.name))
     }

@@ -29,6 +29,41 @@ struct FuzzyMatchScenario: Scenario {
             note: "\(matched) match; \(bytes / count) bytes a line; one thread"))
       }
     }
+    figures += await rankings(settings)
+    return figures
+  }
+
+  /// `FuzzyRanker` as the picker runs it: the lines in 64 KiB chunks, each prefix of "swift"
+  /// ranked from the last one's ranking (typing narrows), on one thread and on every core;
+  /// wall time, as the picker waits for it.
+  private func rankings(_ settings: RunSettings) async -> [Figure] {
+    var figures: [Figure] = []
+    for count in settings.quick ? [10_000] : [100_000, 1_000_000] {
+      var splitter = LineSplitter()
+      var chunks: [LineChunk] = []
+      for line in Self.lines(count: count) {
+        splitter.append(Array(line.utf8) + [UInt8(ascii: "\n")])
+        if splitter.pendingByteCount >= 1 << 16, let chunk = splitter.takeChunk() {
+          chunks.append(chunk)
+        }
+      }
+      if let chunk = splitter.finish() { chunks.append(chunk) }
+      for workers in [1, FuzzyRanker.processorCount] {
+        var previous: FuzzyRanking?
+        for length in 1...5 {
+          let query = String("swift".prefix(length))
+          let start = Clocks.monotonic()
+          previous = await FuzzyRanker.rank(
+            FuzzyPattern(query), in: chunks, after: previous, limit: 256, workers: workers)
+          let time = Clocks.monotonic() - start
+          figures.append(
+            Figure(
+              name, "rank \(count) lines for \"\(query)\", \(workers) workers",
+              value: time.milliseconds, unit: "ms",
+              note: "\(previous?.matchCount ?? 0) match; narrowed from the last query"))
+        }
+      }
+    }
     return figures
   }
 
