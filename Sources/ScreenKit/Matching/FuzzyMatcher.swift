@@ -153,6 +153,9 @@ public struct FuzzyMatcher {
     }
     let rows = count
     let cells = rows * width
+    if cells > Self.maximumCells {
+      return greedyMatch(text: text, fold: fold, from: start, positions: positions)
+    }
     if best.count < cells {
       best = Array(repeating: Self.none, count: cells)
       from = Array(repeating: -1, count: cells)
@@ -188,6 +191,43 @@ public struct FuzzyMatcher {
       if j > 0 { i = Int(from[j * width + i]) }
     }
     return FuzzyMatch(score: Int(top), utf8Offsets: offsets)
+  }
+
+  /// The most cells a table may have: 4 MiB for each of its three arrays. A longer text (a
+  /// line of megabytes) is scored by its first placement instead, so that one line cannot
+  /// take memory by the hundred megabytes.
+  public static let maximumCells = 1 << 20
+
+  /// The first placement of the query from `start`, scored as the table scores a placement.
+  private func greedyMatch(
+    text: UnsafeBufferPointer<UInt8>, fold: Bool, from start: Int, positions: Bool
+  ) -> FuzzyMatch {
+    let query = pattern.bytes
+    var offsets: [Int] = []
+    var score: Int32 = 0
+    var runBonus: Int32 = 0
+    var previous = -1
+    var index = start
+    for (j, wanted) in query.enumerated() {
+      while (fold ? FuzzyPattern.folded(text[index]) : text[index]) != wanted { index += 1 }
+      let previousKind = index == 0 ? Kind.white.rawValue : Int(Self.kinds[Int(text[index - 1])])
+      let bonus = Self.bonuses[previousKind * 7 + Int(Self.kinds[Int(text[index])])]
+      if j == 0 {
+        score = Self.match + bonus * Self.firstCharacterMultiplier
+        runBonus = bonus
+      } else if index == previous + 1 {
+        runBonus = max(bonus, runBonus, Self.consecutive)
+        score += Self.match + runBonus
+      } else {
+        let skipped = Int32(index - previous - 1)
+        score += Self.gapStart + (skipped - 1) * Self.gapExtension + Self.match + bonus
+        runBonus = bonus
+      }
+      if positions { offsets.append(index) }
+      previous = index
+      index += 1
+    }
+    return FuzzyMatch(score: Int(score), utf8Offsets: offsets)
   }
 
   /// Fills the table over the window `start ..< start + width` and returns the best score of

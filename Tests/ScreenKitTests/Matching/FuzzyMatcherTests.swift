@@ -178,3 +178,18 @@ import Testing
     }
   }
 }
+
+/// A line of megabytes: matched without a table the size of the line times the query.
+@Suite struct FuzzyMatcherHugeLineTests {
+  @Test func aHugeLineIsScoredByItsFirstPlacementAsTheTableWouldScoreIt() throws {
+    var matcher = FuzzyMatcher(FuzzyPattern("abc"))
+    let padding = String(repeating: "z", count: FuzzyMatcher.maximumCells)
+    let text = "xx a-bc yy" + padding + "abc"
+    let short = matcher.match("xx a-bc yy")
+    let huge = matcher.match(text)
+    // The first placement, scored as the table scores it where it is the only one.
+    #expect(huge?.utf8Offsets == [3, 5, 6])
+    #expect(huge?.score == short?.score)
+    #expect(huge != nil && matcher.score(text) == huge?.score)
+  }
+}
