@@ -70,6 +70,8 @@ enum TestHost {
       blocksOnAppearing: arguments.compactMap { value(of: "--slow-handler=", in: $0) })
     var options = CursesTerminal.Options()
     options.mouse = !arguments.contains("--no-mouse")
+    options.keysSendSignals = !arguments.contains("--signal-keys-as-keys")
+    if arguments.contains("--inline") { options.viewport = .inline(height: 4) }
     let application = CursesApplication(root: screen, options: options)
     var deadlineAtQuit: Duration?
     var quitAt: ContinuousClock.Instant?
@@ -85,6 +87,9 @@ enum TestHost {
         address?.pointee = 1
       case "o": overflowTheStackOfANewThread()
       case "e": writeToStandardError("written during the session\n")
+      case .control("c"), .control("z"), .control("\\"):
+        writeToStandardError("key \(key.description)\n")
+        if key == .control("c") { application.quit() }
       case "w":
         // A save that blocks its thread for 3 s, started as the program quits.
         Task.detached {

@@ -67,6 +67,12 @@ import Testing
   }
 
   @Test func unassignedControlCodesAndUnknownKeyCodesAreDropped() {
-    #expect(decode([.character(0), .character(28), .character(0x85), .keyCode(KEY_MOUSE)]) == [])
+    #expect(decode([.character(0), .character(0x85), .keyCode(KEY_MOUSE)]) == [])
+  }
+
+  @Test func fileSeparatorToUnitSeparatorAreCtrlPunctuation() {
+    #expect(
+      decode([.character(28), .character(29), .character(30), .character(31)])
+        == [.key(.control("\\")), .key(.control("]")), .key(.control("^")), .key(.control("_"))])
   }
 }

@@ -1,6 +1,10 @@
 extension InputDecoder {
   /// The key for one character or control code, or `nil` for control codes no key stands for
-  /// (NUL, FS to US, C1 controls), which must never reach a canvas.
+  /// (NUL, C1 controls), which must never reach a canvas.
+  ///
+  /// Ctrl-A to Ctrl-Z are `.control("a")` to `.control("z")`; FS to US, what Ctrl-\, Ctrl-],
+  /// Ctrl-^ and Ctrl-_ send, are `.control("\\")`, `.control("]")`, `.control("^")` and
+  /// `.control("_")`.
   public static func key(for scalar: Unicode.Scalar) -> Key? {
     switch scalar.value {
     case 8, 127: return .backspace
@@ -8,6 +12,7 @@ extension InputDecoder {
     case 10, 13: return .enter
     case 27: return .escape
     case 1...26: return .control(Character(Unicode.Scalar(UInt8(scalar.value) + 96)))
+    case 28...31: return .control(Character(Unicode.Scalar(UInt8(scalar.value) + 64)))
     case 0..<32, 0x80..<0xA0: return nil
     default: return .character(Character(scalar))
     }

@@ -101,6 +101,11 @@ final class InlineTerminal: Display {
     // feed only moves down (terminfo's cud1 and ind) and keeps the column.
     sessionModes = modes
     sessionModes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    if !options.keysSendSignals {
+      // NB: as ncurses's raw(): no signals from keys, and no flow control on Ctrl-S/Ctrl-Q.
+      sessionModes.c_lflag &= ~tcflag_t(ISIG)
+      sessionModes.c_iflag &= ~tcflag_t(IXON)
+    }
     sessionModes.c_iflag &= ~tcflag_t(ICRNL)
     sessionModes.c_oflag &= ~tcflag_t(OPOST)
     let mouseOn = options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) : nil

@@ -70,6 +70,10 @@ public enum KeyDecoder {
       if value >= 1 && value <= 26 {
         return Unicode.Scalar(value + 96).map { .control(Character($0)) }
       }
+      // FS to US: Ctrl-\, Ctrl-], Ctrl-^ and Ctrl-_.
+      if value >= 28 && value <= 31 {
+        return Unicode.Scalar(value + 64).map { .control(Character($0)) }
+      }
       // Other C0 and C1 control codes have no key and must never reach a canvas.
       if value < 32 || (value >= 0x80 && value < 0xA0) { return nil }
       return Unicode.Scalar(value).map { .character(Character($0)) }

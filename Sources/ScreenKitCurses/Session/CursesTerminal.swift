@@ -52,10 +52,14 @@ public final class CursesTerminal {
     /// Whether the terminal reports mouse buttons and the wheel, where it can; with `false`
     /// the mouse stays the terminal's own (selecting text, scrolling its history).
     public var mouse = true
-    /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor
-    /// (then mouse reporting stays off, so the wheel and selection keep working on the
-    /// scrollback).
+    /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor.
     public var viewport: Viewport = .fullScreen
+    /// Whether Ctrl-C, Ctrl-\ and Ctrl-Z send SIGINT, SIGQUIT and SIGTSTP, as the terminal
+    /// does by default (the session is put back, and the program ends or stops as any
+    /// would); with `false` they arrive as keys (`.control("c")`, `.control("\\")`,
+    /// `.control("z")`), as an editor or a picker wants them, with Ctrl-S and Ctrl-Q (no flow
+    /// control), and the program must give the user its own way out.
+    public var keysSendSignals = true
 
     /// Options for standard input and output and `TERM`.
     public init() {}
@@ -143,7 +147,7 @@ public final class CursesTerminal {
     }
     self.window = window
 
-    cbreak()
+    if options.keysSendSignals { cbreak() } else { raw() }
     noecho()
     nonl()
     intrflush(window, false)

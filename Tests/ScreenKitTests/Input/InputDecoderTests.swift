@@ -50,7 +50,10 @@ import Testing
   @Test func controlCodesAreKeysAndTheRestAreDropped() {
     #expect(decode("\u{7F}\u{08}\r\n\t") == keys(.backspace, .backspace, .enter, .enter, .tab))
     #expect(decode("\u{01}\u{03}\u{1A}") == keys(.control("a"), .control("c"), .control("z")))
-    #expect(decode("\u{00}\u{1C}\u{1F}\u{85}") == [])
+    #expect(
+      decode("\u{1C}\u{1D}\u{1E}\u{1F}")
+        == keys(.control("\\"), .control("]"), .control("^"), .control("_")))
+    #expect(decode("\u{00}\u{85}") == [])
   }
 
   @Test func escapeBeforeAKeyIsAlt() {
