@@ -193,9 +193,10 @@ public struct FuzzyMatcher {
     return FuzzyMatch(score: Int(top), utf8Offsets: offsets)
   }
 
-  /// The most cells a table may have: 4 MiB for each of its three arrays. A longer text (a
-  /// line of megabytes) is scored by its first placement instead, so that one line cannot
-  /// take memory by the hundred megabytes.
+  /// The most cells a table may have: 4 MiB for each of its three arrays.
+  ///
+  /// A longer text (a line of megabytes) is scored by its first placement instead, so that one
+  /// line cannot take memory by the hundred megabytes.
   public static let maximumCells = 1 << 20
 
   /// The first placement of the query from `start`, scored as the table scores a placement.
