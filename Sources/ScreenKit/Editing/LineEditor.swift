@@ -3,9 +3,9 @@
 /// with the readline keys of a shell.
 ///
 /// The value a text field keeps; it draws nothing. ``handle(_:)`` takes a key and says whether
-/// it was an editing key; ``insert(_:)`` takes typed or pasted text as one edit; ``window(width:)``
-/// says which part of the text a field of some width shows, scrolled to keep the cursor in
-/// view.
+/// it was an editing key; ``insert(_:)`` takes typed or pasted text as one edit;
+/// ``window(width:mask:)`` says which part of the text a field of some width shows, scrolled to
+/// keep the cursor in view.
 ///
 /// | keys | action |
 /// | --- | --- |
@@ -24,7 +24,7 @@ public struct LineEditor: Hashable, Sendable {
   public private(set) var cursor: Int
   /// What the last cut removed, for Ctrl-Y.
   public private(set) var cutText = ""
-  /// The first character a field shows (see ``window(width:)``).
+  /// The first character a field shows (see ``window(width:mask:)``).
   private var scroll = 0
 
   /// A line holding `text`, the cursor at its end.
