@@ -251,6 +251,14 @@ public final class ScreenHarness {
     cell(x: x, y: y).style
   }
 
+  /// Where the terminal's cursor is, as a user would see it: the focused screen's
+  /// `cursorPosition` in stage coordinates, or `nil` when it has none, or that point is
+  /// clipped or covered (`Stage.cursor`).
+  public var cursor: Point? {
+    renderIfNeeded()
+    return stage.cursor
+  }
+
   /// Whether `text` appears somewhere on the screen.
   public func contains(_ text: String) -> Bool {
     lines.contains { $0.contains(text) }

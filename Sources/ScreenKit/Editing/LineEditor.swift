@@ -3,9 +3,9 @@
 /// with the readline keys of a shell.
 ///
 /// The value a text field keeps; it draws nothing. ``handle(_:)`` takes a key and says whether
-/// it was an editing key; ``insert(_:)`` takes typed or pasted text as one edit; ``window(width:)``
-/// says which part of the text a field of some width shows, scrolled to keep the cursor in
-/// view.
+/// it was an editing key; ``insert(_:)`` takes typed or pasted text as one edit;
+/// ``window(width:mask:)`` says which part of the text a field of some width shows, scrolled to
+/// keep the cursor in view.
 ///
 /// | keys | action |
 /// | --- | --- |
@@ -24,7 +24,7 @@ public struct LineEditor: Hashable, Sendable {
   public private(set) var cursor: Int
   /// What the last cut removed, for Ctrl-Y.
   public private(set) var cutText = ""
-  /// The first character a field shows (see ``window(width:)``).
+  /// The first character a field shows (see ``window(width:mask:)``).
   private var scroll = 0
 
   /// A line holding `text`, the cursor at its end.
@@ -51,8 +51,12 @@ public struct LineEditor: Hashable, Sendable {
   /// are dropped, so a paste cannot submit or move the terminal.
   public mutating func insert(_ text: String) {
     let inserted = Self.oneLine(text)
-    characters.insert(contentsOf: inserted, at: cursor)
+    guard !inserted.isEmpty else { return }
+    let start = cursor
+    characters.insert(contentsOf: inserted, at: start)
     cursor += inserted.count
+    rejoin(at: start + inserted.count)
+    rejoin(at: start)
   }
 
   /// Edits or moves for `key` and returns whether it is an editing key (a field keeps those,
@@ -73,9 +77,11 @@ public struct LineEditor: Hashable, Sendable {
       guard cursor > 0 else { return true }
       characters.remove(at: cursor - 1)
       cursor -= 1
+      rejoin(at: cursor)
     case .delete, .control("d"):
       guard cursor < characters.count else { return true }
       characters.remove(at: cursor)
+      rejoin(at: cursor)
     case .control("w"): cut(spaceStart(before: cursor)..<cursor)
     case .alt(.backspace): cut(wordStart(before: cursor)..<cursor)
     case .alt(.character("d")): cut(cursor..<wordEnd(after: cursor))
@@ -91,22 +97,57 @@ public struct LineEditor: Hashable, Sendable {
   ///
   /// The text scrolls the least it must for the cursor's cell to be in view, and no further
   /// back than fills the field. A wide character that would be cut at the right edge is left
-  /// out whole.
-  public mutating func window(width: Int) -> (text: String, cursorColumn: Int) {
+  /// out whole. With a `mask` (a secret), every character is shown as the mask and measured
+  /// as wide as it.
+  public mutating func window(width: Int, mask: Character? = nil) -> (
+    text: String, cursorColumn: Int
+  ) {
     guard width > 0 else { return ("", 0) }
-    scroll = min(scroll, cursor)
-    // NB: the cursor's own cell must fit too, after the text before it.
-    while scroll < cursor, Self.width(of: characters[scroll..<cursor]) >= width { scroll += 1 }
-    while scroll > 0, Self.width(of: characters[(scroll - 1)...]) < width { scroll -= 1 }
+    scrollToCursor(width: width, mask: mask)
     var shown = ""
     var used = 0
     for character in characters[scroll...] {
-      let cells = character.cellWidth
+      let cells = Self.width(of: character, mask: mask)
       guard used + cells <= width else { break }
-      shown.append(character)
+      shown.append(mask ?? character)
       used += cells
     }
-    return (shown, Self.width(of: characters[scroll..<cursor]))
+    return (shown, Self.width(of: characters[scroll..<cursor], mask: mask))
+  }
+
+  /// Moves the cursor before the character a field `width` cells wide shows at `column`
+  /// (counted from the field's left edge, as the last ``window(width:mask:)`` scrolled it), or
+  /// to the end when the column is past the text: where a click puts it.
+  public mutating func moveCursor(toColumn column: Int, width: Int, mask: Character? = nil) {
+    scrollToCursor(width: width, mask: mask)
+    var used = 0
+    var index = scroll
+    while index < characters.count {
+      used += Self.width(of: characters[index], mask: mask)
+      guard used <= column else { break }
+      index += 1
+    }
+    cursor = index
+  }
+
+  /// Scrolls the least that brings the cursor's cell into a field `width` cells wide, and back
+  /// as far as the text after the start still fills it.
+  private mutating func scrollToCursor(width: Int, mask: Character?) {
+    scroll = min(scroll, cursor)
+    // NB: the cursor's own cell must fit too, after the text before it. The widths are kept
+    // as the scroll moves: measured again each step, a long paste took minutes.
+    var before = Self.width(of: characters[scroll..<cursor], mask: mask)
+    while scroll < cursor, before >= width {
+      before -= Self.width(of: characters[scroll], mask: mask)
+      scroll += 1
+    }
+    var tail = Self.width(of: characters[scroll...], mask: mask)
+    while scroll > 0 {
+      let previous = Self.width(of: characters[scroll - 1], mask: mask)
+      guard tail + previous < width else { break }
+      tail += previous
+      scroll -= 1
+    }
   }
 
   // MARK: Words and cuts
@@ -116,6 +157,7 @@ public struct LineEditor: Hashable, Sendable {
     cutText = String(characters[range])
     characters.removeSubrange(range)
     cursor = range.lowerBound
+    rejoin(at: cursor)
   }
 
   private static func isWord(_ character: Character) -> Bool {
@@ -148,8 +190,26 @@ public struct LineEditor: Hashable, Sendable {
 
   // MARK: Text
 
-  private static func width(of characters: ArraySlice<Character>) -> Int {
-    characters.reduce(0) { $0 + $1.cellWidth }
+  private static func width(of characters: ArraySlice<Character>, mask: Character?) -> Int {
+    guard let mask else { return characters.reduce(0) { $0 + $1.cellWidth } }
+    return characters.count * mask.cellWidth
+  }
+
+  private static func width(of character: Character, mask: Character?) -> Int {
+    (mask ?? character).cellWidth
+  }
+
+  /// Joins the characters on both sides of `index` when Unicode makes them one grapheme.
+  ///
+  /// A terminal sends a key per scalar, so a combining accent, the parts of an emoji joined by
+  /// ZWJ and a flag's two halves arrive one by one; a deletion can bring two halves together.
+  /// A cursor between them goes after the joined character.
+  private mutating func rejoin(at index: Int) {
+    guard index > 0, index < characters.count else { return }
+    let pair = String(characters[index - 1]) + String(characters[index])
+    guard pair.count == 1, let joined = pair.first else { return }
+    characters.replaceSubrange((index - 1)...index, with: CollectionOfOne(joined))
+    if cursor > index { cursor -= 1 }
   }
 
   private static func isControl(_ character: Character) -> Bool {

@@ -171,6 +171,16 @@ open class Screen {
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.
   open func focusDidChange() {}
 
+  /// Where the terminal's cursor shows while this screen has focus, in the screen's own
+  /// coordinates; `nil`, the default, for no cursor.
+  ///
+  /// A text field returns its insertion point. The stage reads it for the focused screen
+  /// after each frame (`Stage.cursor`), and the host shows the terminal's cursor there, or
+  /// hides it where there is none, where the point is outside the part of the screen that
+  /// shows, or where another screen is drawn over it. A screen whose cursor moves marks
+  /// the change, with ``setNeedsCursorUpdate()`` when nothing is redrawn.
+  open var cursorPosition: Point? { nil }
+
   /// Called on each ancestor of the screens that lost and gained focus, so containers can
   /// update what depends on focus (a hint bar, a highlighted pane).
   open func descendantFocusDidChange() {}
@@ -217,6 +227,12 @@ open class Screen {
   /// Marks a rectangle of the screen (in its own coordinates) for redrawing.
   public func setNeedsDisplay(in rect: Rect) {
     stage?.invalidate(self, rect: rect)
+  }
+
+  /// Asks for a frame in which the stage reads ``cursorPosition`` again, for a cursor that
+  /// moved while nothing was redrawn.
+  public func setNeedsCursorUpdate() {
+    stage?.markNeedsFrame()
   }
 
   /// Asks for ``layoutChildren()`` before the next frame.

@@ -33,8 +33,9 @@ protocol Display: AnyObject {
   func resume()
   /// Asks the terminal for its size; returns the size the screens get now.
   func updateSize() -> Size
-  /// Shows a frame: the cells of `grid` that `changes` names, and the pending lines first.
-  func draw(_ changes: FrameChanges, of grid: CellGrid)
+  /// Shows a frame: the cells of `grid` that `changes` names, and the pending lines first;
+  /// then the terminal's cursor at `cursor` (in the screens' coordinates), or hidden for `nil`.
+  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?)
   /// Commits lines above the screens, or holds them until ``close()``.
   func print(_ lines: [PrintedLine])
   /// Changes an inline region's height; returns the size the screens get now, or `nil`

@@ -64,7 +64,8 @@ final class PlainDisplay: Display {
     return size
   }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+  /// Keeps the grid for the end; plain text has no cursor to place.
+  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
     self.grid = grid
   }
 

@@ -76,6 +76,19 @@ public final class EmbeddedHost {
   /// likes (until input or ``wakeDescriptor``).
   public var timeUntilNextDeadline: Duration? { core.timeUntilNextDeadline }
 
+  /// Where the terminal's cursor belongs after the last ``drawFrame()``, in the window's
+  /// coordinates (the region's offset added), or `nil` when the focused screen has none (a
+  /// text field has one while it has focus).
+  ///
+  /// ``drawFrame()`` moves the window's cursor there, so a program that refreshes this window
+  /// last and calls `curs_set(1)` shows it at the insertion point; the terminal's cursor is
+  /// the program's, so it decides, and hides it (`curs_set(0)`) while this is `nil`.
+  public var cursor: Point? {
+    guard let cursor = core.cursor else { return nil }
+    let origin = area.origin
+    return Point(x: origin.x + cursor.x, y: origin.y + cursor.y)
+  }
+
   /// Whether something changed since the last ``drawFrame()``.
   public var needsFrame: Bool { core.needsFrame }
 
@@ -155,12 +168,12 @@ public final class EmbeddedHost {
     refit()
   }
 
-  /// Runs one frame and writes what changed into the window with `wnoutrefresh`; the program
-  /// calls `doupdate`.
+  /// Runs one frame and writes what changed into the window with `wnoutrefresh`, the window's
+  /// cursor moved to ``cursor`` where there is one; the program calls `doupdate`.
   public func drawFrame() {
     let changes = core.frame()
     guard !core.size.isEmpty else { return }
-    writer.write(changes, of: core.grid)
+    writer.write(changes, of: core.grid, cursor: core.cursor)
   }
 
   /// Writes every cell at the next frame, after the program drew over the region.

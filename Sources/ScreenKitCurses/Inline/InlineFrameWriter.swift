@@ -10,6 +10,11 @@ import ScreenKitTerminal
 /// the end of the screen, the union of the old region and the new, and touches nothing above.
 /// A spinner at that cell costs its glyph and one carriage return per frame.
 ///
+/// Where the focused screen has a cursor (a text field), the terminal's cursor is shown at its
+/// cell after the frame and rests there instead; the next frame moves from that cell, which
+/// it knows, and whatever clears or leaves the region (a repaint, printed lines, the exit)
+/// goes back up to the top-left first.
+///
 /// Rows are never counted for what is printed above: the terminal wraps committed lines
 /// itself, and the region starts on the line after them, wherever that is.
 struct InlineFrameWriter {
@@ -22,11 +27,14 @@ struct InlineFrameWriter {
 
   /// The bytes written since the last ``take()``.
   private(set) var output: [UInt8] = []
-  /// The cursor's row in the region while a frame is written; 0 between frames.
-  private var row = 0
+  /// The cursor's row in the region: where a frame being written is, and between frames 0,
+  /// or the shown cursor's row.
+  private(set) var row = 0
   /// The cursor's column, or `nil` after a write into the last column (the terminal then
   /// holds a pending wrap, and only an absolute move is sure).
   private var column: Int? = 0
+  /// Whether the terminal's cursor is shown (where it rests between frames).
+  private(set) var isCursorShown = false
   /// The style the terminal writes with now.
   private var style = Style.plain
   /// How many rows from the region's top are known to be on the screen; a repaint makes room
@@ -73,11 +81,27 @@ struct InlineFrameWriter {
     isTopSaved = false
   }
 
+  /// Starts the region again at the cursor, hidden, after the terminal was the shell's (a
+  /// stop and a continue): what the shell wrote moved it.
+  mutating func restartAtCursor() {
+    forgetScreen()
+    row = 0
+    column = 0
+    isCursorShown = false
+  }
+
+  /// Notes that the terminal's cursor was hidden behind the writer's back (the session's
+  /// set-up written again).
+  mutating func cursorWasHidden() {
+    isCursorShown = false
+  }
+
   /// Writes `lines` above the region: clears it, writes them where it was (the terminal wraps
   /// a line wider than itself), and leaves the region's top on the line after them; the
   /// caller repaints the region next.
   mutating func commit(_ lines: [PrintedLine]) {
     guard !lines.isEmpty else { return }
+    upToTheTopRow()
     output += sequences.clearBelow
     for line in lines {
       setStyle(line.style)
@@ -86,6 +110,7 @@ struct InlineFrameWriter {
       output += sequences.carriageReturn
       output += sequences.lineFeed
     }
+    column = 0
     forgetScreen()
   }
 
@@ -93,6 +118,7 @@ struct InlineFrameWriter {
   /// of the screen, makes room below by scrolling when the region does not fit, and draws the
   /// cells that are not blank.
   mutating func repaint(_ grid: CellGrid) {
+    upToTheTopRow()
     output += sequences.clearBelow
     let height = grid.size.height
     if rowsOnScreen < height {
@@ -117,8 +143,9 @@ struct InlineFrameWriter {
     rowsInUse = Self.rowsInUse(of: grid)
   }
 
-  /// Draws the cells `changes` names.
-  mutating func update(_ changes: FrameChanges, of grid: CellGrid) {
+  /// Draws the cells `changes` names, from where the cursor rests, and rests it at `cursor`
+  /// (see ``rest(at:)``).
+  mutating func update(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
     for run in changes.runs {
       var x = run.x
       for cell in grid.cells(in: run) {
@@ -126,7 +153,7 @@ struct InlineFrameWriter {
         x += 1
       }
     }
-    home()
+    rest(at: cursor)
     // NB: only a change at or below the last row in use can move it, and the rows are
     // scanned only when that row may have become blank: a spinner frame scans nothing.
     var mayShrink = false
@@ -143,8 +170,17 @@ struct InlineFrameWriter {
   /// The bytes that end the region from its top-left: the kept rows stepped over (scrolling
   /// at the bottom) and the rest cleared, or all of it cleared; the cursor then is on the line
   /// below.
+  ///
+  /// From between frames, the region's top is the cursor's row up; a restore prepared for a
+  /// signal goes back to the saved top (`rc`) where there is one, whatever a frame it cut
+  /// short left.
   func leave(_ exit: InlineExit, restoringCursor: Bool) -> [UInt8] {
-    var bytes = restoringCursor && isTopSaved ? sequences.restoreCursor : []
+    var bytes: [UInt8] = []
+    if restoringCursor && isTopSaved {
+      bytes += sequences.restoreCursor
+    } else if row > 0 {
+      bytes += sequences.up(row)
+    }
     bytes += sequences.carriageReturn
     if exit == .keepLastFrame {
       for _ in 0..<rowsInUse { bytes += sequences.lineFeed }
@@ -164,13 +200,44 @@ struct InlineFrameWriter {
     column = next >= width ? nil : next
   }
 
-  /// Back to the region's top-left, in plain style: where the cursor rests between frames.
+  /// Ends a frame in plain style where the cursor rests: shown at `cursor`, a cell of the
+  /// region, or hidden at the region's top-left.
+  ///
+  /// Without a cursor before or after, this is the carriage return (and the rows up) of any
+  /// frame; the cursor is shown once it is there and hidden before it goes.
+  mutating func rest(at cursor: Point?) {
+    setStyle(.plain)
+    guard let cursor else {
+      if isCursorShown {
+        output += sequences.hideCursor
+        isCursorShown = false
+      }
+      home()
+      return
+    }
+    move(toRow: cursor.y, column: cursor.x)
+    if !isCursorShown {
+      output += sequences.showCursor
+      isCursorShown = true
+    }
+  }
+
+  /// Back to the region's top-left, in plain style.
   private mutating func home() {
     setStyle(.plain)
     if column != 0 { output += sequences.carriageReturn }
+    upToTheTopRow()
+    column = 0
+  }
+
+  /// Up to the region's top row, from a frame's last cell or the shown cursor's, before what
+  /// clears from the top-left.
+  ///
+  /// NB: after a resize that rewrapped the rows above the cursor, or put the cursor past a
+  /// wrap, this stops short of the top: it never goes above the region.
+  private mutating func upToTheTopRow() {
     if row > 0 { output += sequences.up(row) }
     row = 0
-    column = 0
   }
 
   private mutating func move(toRow y: Int, column x: Int) {

@@ -14,7 +14,8 @@ import ScreenKitTerminal
 /// sequences: the session behind ``Viewport/inline(height:exit:)``.
 ///
 /// The terminal's modes are those of the full-screen session (cbreak, no echo, keypad
-/// transmit, a hidden cursor, bracketed paste, mouse reporting unless `Options.mouse` is
+/// transmit, a hidden cursor (shown at the focused screen's cursor, where it has one),
+/// bracketed paste, mouse reporting unless `Options.mouse` is
 /// off), without the alternate screen. Mouse reports are in screen rows: the region asks the
 /// terminal where its top is (terminfo's `u7`, a cursor position request) each time it moves,
 /// and drops reports until the answer comes; a terminal that never answers gets no mouse
@@ -43,8 +44,9 @@ final class InlineTerminal: Display {
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
   private var needsRepaint = true
-  /// What the restore was last prepared for: the rows in use, and whether the top is saved.
-  private var prepared: (rows: Int, isTopSaved: Bool)?
+  /// What the restore was last prepared for: the rows in use, whether the top is saved, and
+  /// the row the cursor rests on (what a restore goes up by where the top is not saved).
+  private var prepared: (rows: Int, isTopSaved: Bool, restingRow: Int)?
   private var terminalSize: Size
   private var isOpen = true
 
@@ -152,6 +154,7 @@ final class InlineTerminal: Display {
 
   func resume() {
     // NB: the shell wrote its lines meanwhile; the region starts again at the cursor.
+    writer.restartAtCursor()
     forgetScreen()
   }
 
@@ -181,7 +184,7 @@ final class InlineTerminal: Display {
     pendingLines += lines
   }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {
@@ -190,7 +193,7 @@ final class InlineTerminal: Display {
       needsRepaint = true
     }
     guard needsRepaint || changes.isFullRepaint else {
-      writer.update(changes, of: grid)
+      writer.update(changes, of: grid, cursor: cursor)
       return
     }
     // NB: a frame laid out for a size the terminal no longer has would make room for the
@@ -210,13 +213,16 @@ final class InlineTerminal: Display {
       writer.append(positionRequest)
       reports.expectReport()
     }
+    writer.rest(at: cursor)
   }
 
   /// Writes what the frame made, prepares the restore again when the region's rows or its
   /// saved top changed, and lets a stop that came meanwhile happen.
   private func endFrame() {
     writer.flush(to: frameDescriptor)
-    if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved {
+    if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved
+      || (!writer.isTopSaved && prepared?.restingRow != writer.row)
+    {
       prepareRestore()
     }
     restorer.endFrame()
@@ -248,7 +254,7 @@ final class InlineTerminal: Display {
   /// Records what a signal writes to put the terminal back: from wherever a frame it cut
   /// short left the cursor, back to the region's top, then as ``exit`` says.
   private func prepareRestore() {
-    prepared = (writer.rowsInUse, writer.isTopSaved)
+    prepared = (writer.rowsInUse, writer.isTopSaved, writer.row)
     restorer.prepare(
       bytes: Array(TerminalMode.allOffSequences.utf8) + leaveBytes(restoringCursor: true))
   }
@@ -263,6 +269,7 @@ final class InlineTerminal: Display {
   private func setUpAgain() {
     _ = tcsetattr(options.outputDescriptor, TCSAFLUSH, &sessionModes)
     DescriptorOutput.writeAll(setUpBytes, to: frameDescriptor)
+    writer.cursorWasHidden()
   }
 
   private static func windowSize(of descriptor: Int32) -> Size {

@@ -43,7 +43,11 @@ public final class CursesCanvasWriter {
   }
 
   /// Writes the cells of `grid` that `changes` names, then `wnoutrefresh`es the window.
-  public func write(_ changes: FrameChanges, of grid: CellGrid) {
+  ///
+  /// With a `cursor` (a point of the grid, as `Stage.cursor`), the window's cursor is moved
+  /// there first, so that `doupdate` leaves the terminal's cursor on it when this window is
+  /// the last refreshed; whether it shows is `curs_set`'s.
+  public func write(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
     lastFrameCellCount = 0
     let skipsBlanks = changes.isFullRepaint && erasesWholeWindow(for: grid)
     var scratch = cchar_t()
@@ -57,6 +61,9 @@ public final class CursesCanvasWriter {
         }
         x += 1
       }
+    }
+    if let cursor {
+      wmove(window, Int32(origin.y + cursor.y), Int32(origin.x + cursor.x))
     }
     wnoutrefresh(window)
   }

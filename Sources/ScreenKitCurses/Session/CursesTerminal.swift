@@ -89,6 +89,8 @@ public final class CursesTerminal {
   /// reporting) on: the first frame, and the first after a continue.
   private var needsModesOn = true
   private var reader: TerminalReader
+  /// Whether the terminal's cursor is shown (`curs_set(1)`); hidden from the start.
+  private var isCursorShown = false
 
   private static var isSessionOpen = false
 
@@ -231,9 +233,23 @@ public final class CursesTerminal {
   /// A stop (Ctrl-Z) arriving meanwhile waits until the frame is written, so no part of it
   /// lands on the shell's screen; after a continue the next frame sets the terminal up again
   /// and repaints everything.
-  public func update() {
+  ///
+  /// With `showingCursor`, the terminal's cursor is shown after the frame, where the last
+  /// window refreshed left its cursor (`wmove`, or `CursesCanvasWriter`'s `cursor`); without,
+  /// it is hidden before, as the session starts. Ending the session shows it again.
+  public func update(showingCursor: Bool = false) {
     if restore.beginFrame() { needsModesOn = true }
+    // NB: curs_set writes at once, so it is inside the frame, where a stop waits for it; the
+    // cursor goes before the frame is drawn and comes once it is, at its place.
+    if !showingCursor, isCursorShown {
+      _ = curs_set(0)
+      isCursorShown = false
+    }
     doupdate()
+    if showingCursor, !isCursorShown {
+      _ = curs_set(1)
+      isCursorShown = true
+    }
     if needsModesOn {
       needsModesOn = false
       enableModes()

@@ -78,6 +78,23 @@ extension EnvironmentValues {
     func signal() {}
   }
 
+  /// What a search field filters, as `TextField`'s example has it.
+  final class SearchResults {
+    var query = ""
+    func filter(_ text: String) { query = text }
+  }
+
+  static func searchField(
+    results: SearchResults, open: @escaping @MainActor (String) -> Void
+  ) -> TextField {
+    // snippet: doc-text-field
+    let search = TextField(placeholder: "Search", prompt: "> ")
+    search.onChange = { text in results.filter(text) }
+    search.onSubmit = { text in open(text) }
+    // end-snippet
+    return search
+  }
+
   static func overlay(on list: ListScreen) {
     // snippet: doc-present-overlay
     list.presentOverlay(TextScreen(text: "Delete 3 episodes? (y/n)"), title: "Confirm")
@@ -227,6 +244,20 @@ extension EnvironmentValues {
     stage.mount()
     stage.frame()
     #expect(stage.canvas.grid.lines == [" Hello  "])
+  }
+
+  @Test func theSearchFieldFiltersAsItIsTypedAndOpensOnEnter() async {
+    let results = Examples.SearchResults()
+    var opened: [String] = []
+    let search = Examples.searchField(results: results) { opened.append($0) }
+    let harness = ScreenHarness(root: search, size: Size(width: 12, height: 1))
+    #expect(harness.lines == ["> Search    "])
+    harness.type("swift")
+    #expect(results.query == "swift")
+    #expect(harness.lines == ["> swift     "])
+    harness.press(.enter)
+    #expect(opened == ["swift"])
+    await harness.finish()
   }
 
   @Test func theOverlayShowsItsTitleAndText() async {

@@ -138,3 +138,91 @@ import Testing
     #expect(shown.cursorColumn == 4)
   }
 }
+
+/// What a terminal sends: one key per Unicode scalar, so a grapheme arrives in pieces.
+@Suite struct LineEditorScalarTests {
+  private func typeScalars(_ text: String, into line: inout LineEditor) {
+    for scalar in text.unicodeScalars { line.handle(.character(Character(scalar))) }
+  }
+
+  @Test func aGraphemeTypedScalarByScalarIsOneCharacter() {
+    var line = LineEditor()
+    // A letter and its combining accent, a family joined by ZWJ, a flag's two halves.
+    typeScalars("e\u{301}👩‍👩‍👧🇫🇷", into: &line)
+    #expect(line.text == "e\u{301}👩‍👩‍👧🇫🇷")
+    #expect(line.cursor == 3)
+    line.handle(.backspace)
+    #expect(line.text == "e\u{301}👩‍👩‍👧")
+    line.handle(.left)
+    #expect(line.cursor == 1)
+    line.handle(.delete)
+    #expect(line.text == "e\u{301}")
+  }
+
+  @Test func aMarkTypedBeforeTheCursorJoinsTheLetterBefore() {
+    var line = LineEditor("cafe!")
+    line.handle(.left)
+    line.handle(.character("\u{301}"))
+    #expect(line.text == "café!")
+    #expect(line.cursor == 4)
+    let shown = line.window(width: 10)
+    #expect(shown.cursorColumn == 4)
+  }
+
+  @Test func deletingBetweenTwoHalvesOfAFlagJoinsThem() {
+    var line = LineEditor("🇫x🇷")
+    line.handle(.left)
+    line.handle(.backspace)
+    #expect(line.text == "🇫🇷")
+    #expect(line.cursor == 1)
+    line.handle(.left)
+    #expect(line.cursor == 0)
+  }
+
+  @Test func aLongPasteScrollsTheWindowInLinearTime() {
+    var line = LineEditor()
+    line.insert(String(repeating: "abcdefghij", count: 20_000))
+    let start = ContinuousClock.now
+    let shown = line.window(width: 20)
+    line.handle(.home)
+    _ = line.window(width: 20)
+    line.handle(.end)
+    _ = line.window(width: 20)
+    // Quadratic, this was minutes; linear, milliseconds.
+    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(shown.text == "bcdefghij" + "abcdefghij")
+    #expect(shown.cursorColumn == 19)
+  }
+}
+
+/// A mask and a click: the window of a secret, and the cursor put where a user points.
+@Suite struct LineEditorWindowTests {
+  @Test func aMaskedWindowMeasuresTheMaskNotTheText() {
+    // Wide characters behind a one-cell mask: ten graphemes, ten cells.
+    var line = LineEditor("终端终端终端终端终端")
+    let shown = line.window(width: 6, mask: "•")
+    #expect(shown.text == "•••••")
+    #expect(shown.cursorColumn == 5)
+    line.handle(.home)
+    #expect(line.window(width: 6, mask: "•").text == "••••••")
+  }
+
+  @Test func aClickPutsTheCursorBeforeTheGraphemeUnderIt() {
+    var line = LineEditor("a终b")
+    _ = line.window(width: 10)
+    line.moveCursor(toColumn: 2, width: 10)  // the second cell of 终
+    #expect(line.cursor == 1)
+    line.moveCursor(toColumn: 3, width: 10)
+    #expect(line.cursor == 2)
+    line.moveCursor(toColumn: 9, width: 10)  // past the text
+    #expect(line.cursor == 3)
+  }
+
+  @Test func aClickCountsFromTheScrolledWindow() {
+    var line = LineEditor("abcdefghij")
+    #expect(line.window(width: 5).text == "ghij")
+    line.moveCursor(toColumn: 1, width: 5)
+    #expect(line.cursor == 7)
+    #expect(line.window(width: 5).text == "ghij")
+  }
+}
