@@ -79,13 +79,13 @@ extension EnvironmentValues {
   }
 
   /// What a search field filters, as `TextField`'s example has it.
-  final class SearchResults {
+  final class SearchFilter {
     var query = ""
     func filter(_ text: String) { query = text }
   }
 
   static func searchField(
-    results: SearchResults, open: @escaping @MainActor (String) -> Void
+    results: SearchFilter, open: @escaping @MainActor (String) -> Void
   ) -> TextField {
     // snippet: doc-text-field
     let search = TextField(placeholder: "Search", prompt: "> ")
@@ -247,7 +247,7 @@ extension EnvironmentValues {
   }
 
   @Test func theSearchFieldFiltersAsItIsTypedAndOpensOnEnter() async {
-    let results = Examples.SearchResults()
+    let results = Examples.SearchFilter()
     var opened: [String] = []
     let search = Examples.searchField(results: results) { opened.append($0) }
     let harness = ScreenHarness(root: search, size: Size(width: 12, height: 1))
