@@ -69,8 +69,8 @@ let package = Package(
     .executableTarget(
       name: "Demo",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "Locking",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ScreenKit", "ScreenKitCurses", "ScreenKitTerminal", "CNCurses", "ScreenKitSimulation",
+        "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo",
       swiftSettings: strict,

@@ -21,7 +21,7 @@ struct DemoCommand: DemoMode {
       Keys: ↑↓ or j/k move, Enter opens, Esc/Backspace/h goes back, r refreshes (or retries), \
       Tab switches panes, ? shows help, q quits.
       """,
-    subcommands: [FilesCommand.self, EmbedCommand.self, LoadProbeCommand.self])
+    subcommands: [FilesCommand.self, PickCommand.self, EmbedCommand.self, LoadProbeCommand.self])
 
   @OptionGroup var network: NetworkOptions
 
@@ -116,4 +116,4 @@ struct DemoCommand: DemoMode {
 
 // NB: at file scope these name the C library's functions, which members of the same name hide
 // inside the types above; a module-qualified call would name one C library only.
-private func systemExit(_ status: Int32) -> Never { exit(status) }
+func systemExit(_ status: Int32) -> Never { exit(status) }

@@ -1,0 +1,273 @@
+import ScreenKit
+
+/// The fuzzy picker: a prompt, a line with the counts, and the best candidates under it
+/// (``PickList``), as fzf's `--layout=reverse`.
+///
+/// Locally, every key typed ranks the candidates again off the main actor (`FuzzyRanker`,
+/// across cores), cancelling the ranking in flight; lines that arrive are ranked as they come,
+/// only the new ones. The rows show the last ranking finished, so typing never waits for one;
+/// Enter waits for the ranking of what was typed, so the line written is the one the query
+/// asked for.
+///
+/// With a ``PickServer`` (`--remote`), the list is a keyed `LoadingController` following the
+/// query: it waits out a debounce, cancels the request in flight, and keeps the last answer on
+/// screen, dimmed under the refresh badge, until the answer for the query arrives. Enter takes
+/// the row shown.
+@MainActor
+final class PickScreen: Screen {
+  /// What the picker ended with.
+  enum Outcome: Equatable {
+    /// The line chosen, as it was read.
+    case chosen(ArraySlice<UInt8>)
+    /// Enter with nothing matching.
+    case noMatch
+    /// Esc or Ctrl-C.
+    case cancelled
+  }
+
+  /// Called once, when the user chose, or gave up.
+  var onFinish: ((Outcome) -> Void)?
+
+  /// The query field.
+  let field: TextField
+  /// The lines read so far.
+  private(set) var candidates = Candidates()
+  /// How many of the best lines a ranking keeps at first; the list asks for more near the end.
+  private static let firstLimit = 256
+  private var limit = firstLimit
+  private let workers: Int
+  private var isFinished = false
+
+  // Local ranking.
+  /// The list, when it ranks locally.
+  private var localList: PickList?
+  /// The last ranking finished; its query may be behind the field's.
+  private var ranking: FuzzyRanking?
+  /// The ranking under way, and what it ranks.
+  private var rankTask: Task<Void, Never>?
+  private var rankingPattern: FuzzyPattern?
+  private var rankingChunkCount = 0
+  /// Enter was pressed while the query's ranking was under way.
+  private var acceptsWhenRanked = false
+
+  // Remote search.
+  private let server: PickServer?
+  private let query = LoadKey("")
+  private var remote: LoadingController<PickResults>?
+
+  /// The spinner on the count line, turning while lines arrive or a ranking runs.
+  private var spinnerFrame = 0
+  private var spinnerTicker: FrameTicker?
+
+  /// The rows above the list: the prompt and the count line.
+  private static let headerRows = 2
+  private static let spinner = SpinnerStyle.dots
+  private static let countsArea = Rect(x: 0, y: 1, width: 1000, height: 1)
+
+  /// A picker ranking on `workers` threads, or asking `server` when there is one.
+  init(server: PickServer? = nil, workers: Int = FuzzyRanker.processorCount) {
+    self.server = server
+    self.workers = workers
+    field = TextField(placeholder: "type to filter")
+    super.init()
+    name = "Pick"
+    field.onChange = { [weak self] text in self?.queryDidChange(text) }
+    field.onSubmit = { [weak self] _ in self?.accept() }
+    field.onCancel = { [weak self] in self?.finish(.cancelled) }
+    addChild(field)
+    if let server {
+      let remote = LoadingController(
+        key: query, options: LoadOptions(label: "Searching…", debounce: .milliseconds(150)),
+        load: { [limit] text in try await server.search(text, limit: limit) },
+        build: { results in PickList(results: results) },
+        update: { list, results in list.results = results })
+      remote.onStateChange = { [weak self] _ in self?.remoteDidChange() }
+      self.remote = remote
+      addChild(remote)
+    } else {
+      let list = PickList(results: PickResults())
+      list.onNearEnd = { [weak self] in self?.keepMore() }
+      localList = list
+      addChild(list)
+    }
+  }
+
+  /// The list shown, if any yet.
+  private var list: PickList? {
+    localList ?? remote?.content as? PickList
+  }
+
+  /// Takes the lines read so far, which hold those of the last call and maybe more.
+  func receive(_ candidates: Candidates) {
+    let completes = candidates.isComplete && !self.candidates.isComplete
+    self.candidates = candidates
+    server?.receive(candidates)
+    // NB: the server's answer counted the lines it had then; the last of them count too.
+    if completes { remote?.reload() }
+    if server == nil, rankTask == nil { rank() }
+    updateSpinner()
+    setNeedsDisplay(in: Self.countsArea)
+  }
+
+  override func didAppear() {
+    field.becomeFocused()
+    if server == nil { rank() }
+  }
+
+  override func willDisappear() {
+    rankTask?.cancel()
+    rankTask = nil
+    spinnerTicker?.unsubscribe(self)
+    spinnerTicker = nil
+  }
+
+  private func queryDidChange(_ text: String) {
+    limit = Self.firstLimit
+    if server != nil {
+      query.value = text
+    } else {
+      rank()
+    }
+    setNeedsDisplay(in: Self.countsArea)
+  }
+
+  // MARK: Local ranking
+
+  /// Ranks for the query and the lines there are now, unless that ranking is under way or
+  /// done; cancels a ranking that is behind.
+  private func rank() {
+    let pattern = FuzzyPattern(field.text)
+    let limit = limit
+    if let ranking, ranking.pattern == pattern, ranking.chunkCount == candidates.chunks.count,
+      ranking.limit >= limit
+    {
+      return
+    }
+    if rankTask != nil, rankingPattern == pattern, rankingChunkCount == candidates.chunks.count {
+      return
+    }
+    rankTask?.cancel()
+    let chunks = candidates.chunks
+    let previous = ranking
+    let workers = workers
+    rankingPattern = pattern
+    rankingChunkCount = chunks.count
+    rankTask = Task { [weak self] in
+      // NB: detached: the ranking runs on the pool, off the main actor, which keeps drawing.
+      let result = await Task.detached(priority: .userInitiated) {
+        await FuzzyRanker.rank(pattern, in: chunks, after: previous, limit: limit, workers: workers)
+      }.value
+      guard let self, !Task.isCancelled, let result else { return }
+      self.rankTask = nil
+      self.show(result)
+    }
+    updateSpinner()
+  }
+
+  private func show(_ result: FuzzyRanking) {
+    ranking = result
+    localList?.results = PickResults(result, of: candidates)
+    setNeedsDisplay(in: Self.countsArea)
+    if acceptsWhenRanked, result.pattern == FuzzyPattern(field.text) {
+      acceptsWhenRanked = false
+      accept()
+      return
+    }
+    // Lines came or the query changed while it ran: rank again, from this one.
+    rank()
+    updateSpinner()
+  }
+
+  /// The choice came near the last line kept: keep twice as many.
+  private func keepMore() {
+    limit *= 2
+    rank()
+  }
+
+  // MARK: Remote search
+
+  private func remoteDidChange() {
+    list?.isStale = remote?.isStale ?? false
+    updateSpinner()
+    setNeedsDisplay(in: Self.countsArea)
+  }
+
+  // MARK: Keys
+
+  override func handle(_ key: Key) -> Bool {
+    switch key {
+    case .up, .control("p"): list?.move(by: -1)
+    case .down, .control("n"): list?.move(by: 1)
+    case .pageUp: list?.move(by: -max(1, listHeight - 1))
+    case .pageDown: list?.move(by: max(1, listHeight - 1))
+    case .control("c"): finish(.cancelled)
+    default: return false
+    }
+    return true
+  }
+
+  /// Chooses the selected line; locally, once the ranking is the query's.
+  private func accept() {
+    if server == nil, ranking?.pattern != FuzzyPattern(field.text) || rankTask != nil {
+      acceptsWhenRanked = true
+      return
+    }
+    finish(list?.selectedLine.map { .chosen($0) } ?? .noMatch)
+  }
+
+  private func finish(_ outcome: Outcome) {
+    guard !isFinished else { return }
+    isFinished = true
+    rankTask?.cancel()
+    remote?.cancelLoad()
+    onFinish?(outcome)
+  }
+
+  // MARK: Spinner
+
+  private var isBusy: Bool {
+    !candidates.isComplete || rankTask != nil || remote?.loadState.isInFlight == true
+  }
+
+  private func updateSpinner() {
+    if isBusy, spinnerTicker == nil, let stage {
+      let ticker = stage.ticker(interval: Self.spinner.frameInterval)
+      spinnerTicker = ticker
+      ticker.subscribe(self) { [weak self] frame in
+        guard let self else { return }
+        self.spinnerFrame = frame % Self.spinner.frames.count
+        self.setNeedsDisplay(in: Rect(x: 0, y: 1, width: 2, height: 1))
+      }
+    } else if !isBusy, let ticker = spinnerTicker {
+      ticker.unsubscribe(self)
+      spinnerTicker = nil
+      setNeedsDisplay(in: Self.countsArea)
+    }
+  }
+
+  // MARK: Layout and drawing
+
+  private var listHeight: Int { max(0, bounds.height - Self.headerRows) }
+
+  override func layoutChildren() {
+    field.frame = Rect(x: 2, y: 0, width: max(0, bounds.width - 2), height: min(1, bounds.height))
+    let listFrame = Rect(x: 0, y: Self.headerRows, width: bounds.width, height: listHeight)
+    localList?.frame = listFrame
+    remote?.frame = listFrame
+  }
+
+  override func draw(in canvas: inout Canvas) {
+    canvas.drawText(">", at: Point(x: 0, y: 0), style: .bold)
+    guard bounds.height > 1 else { return }
+    if isBusy {
+      canvas.drawText(Self.spinner.frames[spinnerFrame], at: Point(x: 0, y: 1), style: .dim)
+    }
+    let shown = list?.results
+    var counts = "\(shown?.matchCount ?? 0)/\(candidates.lineCount)"
+    if shown?.pattern != FuzzyPattern(field.text) { counts += " …" }
+    canvas.drawText(counts, at: Point(x: 2, y: 1), style: Style(foreground: .yellow))
+    let rule = max(0, bounds.width - 3 - counts.count)
+    canvas.drawText(
+      String(repeating: "─", count: rule), at: Point(x: 3 + counts.count, y: 1), style: .dim)
+  }
+}
