@@ -154,6 +154,7 @@ let package = Package(
         "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      exclude: ["Loading/__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(
