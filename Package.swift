@@ -157,6 +157,16 @@ let package = Package(
       exclude: ["Loading/__Snapshots__"],
       swiftSettings: strict
     ),
+    // The examples' own screens, imported from their programs, as snapshots.
+    .testTarget(
+      name: "ExampleSnapshotTests",
+      dependencies: [
+        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
+        "LoadingControllerExample", "LoadingProtocolExample", "NavigationExample",
+      ],
+      exclude: ["__Snapshots__"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ScreenKitTestingTests",
       dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
