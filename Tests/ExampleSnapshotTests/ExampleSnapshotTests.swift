@@ -15,6 +15,12 @@ import Testing
 @Suite struct ExampleSnapshotTests {
   static let size = Size(width: 44, height: 8)
 
+  /// The path of a picture of docs/images, which the README shows.
+  static func picture(_ name: String) -> String {
+    let tests = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
+    return (tests + ["docs", "images", "\(name).svg"]).joined(separator: "/")
+  }
+
   @Test func hello() async {
     let harness = ScreenHarness(root: HelloScreen(), size: Self.size)
     expectSnapshot(harness, named: "start")
@@ -29,15 +35,19 @@ import Testing
     let harness = ScreenHarness(root: controller, size: Self.size)
     await harness.advance(by: .milliseconds(230))
     expectSnapshot(harness, named: "spinner")
+    expectPicture(harness, at: Self.picture("loading-spinner"))
     loader.reject(forecastServerError(attempt: 1))
     await harness.advance(by: .seconds(1))
     expectSnapshot(harness, named: "error")
+    expectPicture(harness, at: Self.picture("loading-error"))
     harness.press("r")
     loader.resolve(Forecast(summary: "Sunny, 21 °C", attempt: 2))
     await harness.advance(by: .seconds(1))
     expectSnapshot(harness, named: "loaded")
+    expectPicture(harness, at: Self.picture("loading-loaded"))
     harness.press("r")
     expectSnapshot(harness, named: "refreshing")
+    expectPicture(harness, at: Self.picture("loading-refreshing"))
     loader.resolve(Forecast(summary: "Cloudy, 17 °C", attempt: 3))
     await harness.finish()
   }
@@ -62,6 +72,7 @@ import Testing
     expectSnapshot(harness, named: "second-row")
     harness.press(.up, .enter)
     expectSnapshot(harness, named: "moons")
+    expectPicture(harness, at: Self.picture("navigation"))
     harness.press(.escape, .down, .enter)
     expectSnapshot(harness, named: "probe")
     await harness.finish()

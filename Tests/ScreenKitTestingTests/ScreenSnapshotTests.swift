@@ -191,6 +191,18 @@ final class SnapshotSampleScreen: Screen {
     await harness.finish()
   }
 
+  @Test func thePictureKeepsAWideCharacterWholeOverItsTwoCells() async {
+    let harness = ScreenHarness(root: SnapshotSampleScreen(), size: Self.size)
+    let svg = harness.snapshot().svg()
+    // Row 2 at 18 pixels a row after a 12-pixel margin; 终端 covers columns 2-5, Two 7-9.
+    #expect(svg.contains("<text x=\"30\" y=\"61\" textLength=\"36\" "))
+    #expect(svg.contains(">终端</text>"))
+    #expect(svg.contains("<text x=\"75\" y=\"61\" textLength=\"27\" "))
+    // The selected row is drawn reversed: the foreground colour behind dark text.
+    #expect(svg.contains("<rect x=\"12\" y=\"30\" width=\"144\" height=\"18\" fill=\"#c5c8c6\"/>"))
+    await harness.finish()
+  }
+
   @Test func namesBecomePathComponents() {
     #expect(GoldenFile.pathComponent("spinner(variant:)") == "spinner-variant")
     #expect(GoldenFile.pathComponent("error with retry") == "error-with-retry")
