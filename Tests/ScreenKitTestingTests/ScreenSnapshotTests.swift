@@ -203,6 +203,18 @@ final class SnapshotSampleScreen: Screen {
     await harness.finish()
   }
 
+  @Test func theLedgerListsEachCheckedGoldenFileOnce() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("screenkit-ledger-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let ledger = SnapshotLedger(path: path)
+    ledger.record("/a/__Snapshots__/T/one.x.txt")
+    ledger.record("/a/__Snapshots__/T/two.x.txt")
+    ledger.record("/a/__Snapshots__/T/one.x.txt")
+    let lines = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(lines == "/a/__Snapshots__/T/one.x.txt\n/a/__Snapshots__/T/two.x.txt\n")
+  }
+
   @Test func namesBecomePathComponents() {
     #expect(GoldenFile.pathComponent("spinner(variant:)") == "spinner-variant")
     #expect(GoldenFile.pathComponent("error with retry") == "error-with-retry")
