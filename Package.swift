@@ -130,7 +130,7 @@ let package = Package(
         "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
-      exclude: ["DocComments/__Snapshots__"],
+      exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -6,7 +6,7 @@ public import Testing
 /// draws of the harness's screen now, and records an issue at the caller's line when it is not,
 /// so that a picture in the documentation cannot go stale.
 ///
-/// A missing file is written and the check fails, as with ``expectSnapshot(_:named:sourceLocation:)``;
+/// A missing file is written and the check fails, as with `expectSnapshot`;
 /// `SCREENKIT_RECORD=1` writes it again. The difference is the SVG's lines; take a text
 /// snapshot of the same screen beside it for one a reviewer reads cell by cell.
 @MainActor
