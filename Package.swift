@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    // Golden files for ScreenKitTesting's snapshots (docs/decisions/2026-11-27-snapshot-testing.md);
+    // only its SnapshotTesting library is used, which builds without swift-syntax.
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // The package's one lock (docs/decisions/2026-11-23-one-lock.md): standard library only,
@@ -34,7 +37,10 @@ let package = Package(
     .target(name: "ScreenKitSimulation", dependencies: ["Locking"], swiftSettings: strict),
     .target(
       name: "ScreenKitTesting",
-      dependencies: ["ScreenKit", "ScreenKitSimulation", "Locking"],
+      dependencies: [
+        "ScreenKit", "ScreenKitSimulation", "Locking",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
       swiftSettings: strict
     ),
     // Whatever ends the process, the terminal is put back: signal handlers, the guardian
@@ -123,6 +129,8 @@ let package = Package(
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
       ],
+      // Golden files of the snapshots (`expectSnapshot`), read by path.
+      exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -146,6 +154,17 @@ let package = Package(
         "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      exclude: ["Loading/__Snapshots__"],
+      swiftSettings: strict
+    ),
+    // The examples' own screens, imported from their programs, as snapshots.
+    .testTarget(
+      name: "ExampleSnapshotTests",
+      dependencies: [
+        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
+        "LoadingControllerExample", "LoadingProtocolExample", "NavigationExample",
+      ],
+      exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(

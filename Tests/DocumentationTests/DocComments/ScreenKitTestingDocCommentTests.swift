@@ -50,6 +50,18 @@ import Testing
     // end-snippet
   }
 
+  static func snapshotExample() async {
+    let loader = FakeLoader<String>()
+    let controller = LoadingController(source: loader.source(.async)) { TextScreen(text: $0) }
+    let harness = ScreenHarness(root: controller, size: Size(width: 20, height: 3))
+    loader.resolve("hello")
+    await harness.settle()
+    // snippet: doc-expect-snapshot
+    expectSnapshot(harness, named: "loaded")
+    // end-snippet
+    await harness.finish()
+  }
+
   @Suite struct HarnessExample {
     // snippet: doc-screen-harness
     @Test @MainActor func listShowsAfterLoading() async {
@@ -69,6 +81,10 @@ import Testing
     let harness = await ScreenKitTestingDocComments.fakeLoaderExample()
     #expect(harness.root.children.first is TextScreen)
     await harness.finish()
+  }
+
+  @Test func theLoadedScreenMatchesItsGoldenFile() async {
+    await ScreenKitTestingDocComments.snapshotExample()
   }
 
   @Test func oneSpinnerFrameChangesOneCell() async {

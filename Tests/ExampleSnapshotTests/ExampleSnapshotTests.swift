@@ -1,0 +1,81 @@
+import ScreenKit
+import ScreenKitSimulation
+import ScreenKitTesting
+import Testing
+
+@testable import HelloExample
+@testable import LoadingControllerExample
+@testable import LoadingProtocolExample
+@testable import NavigationExample
+
+/// Each example's screens as its program builds them, text and styles, at the size of a small
+/// terminal; the loads the programs make over the network are a `FakeLoader` here where the
+/// example takes its load as a parameter.
+@MainActor
+@Suite struct ExampleSnapshotTests {
+  static let size = Size(width: 44, height: 8)
+
+  /// The path of a picture of docs/images, which the README shows.
+  static func picture(_ name: String) -> String {
+    let tests = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
+    return (tests + ["docs", "images", "\(name).svg"]).joined(separator: "/")
+  }
+
+  @Test func hello() async {
+    let harness = ScreenHarness(root: HelloScreen(), size: Self.size)
+    expectSnapshot(harness, named: "start")
+    harness.press(.down)
+    expectSnapshot(harness, named: "after-a-key")
+    await harness.finish()
+  }
+
+  @Test func loadingController() async {
+    let loader = FakeLoader<Forecast>()
+    let controller = LoadingController(source: loader.source(.async)) { ForecastScreen($0) }
+    let harness = ScreenHarness(root: controller, size: Self.size)
+    await harness.advance(by: .milliseconds(230))
+    expectSnapshot(harness, named: "spinner")
+    expectPicture(harness, at: Self.picture("loading-spinner"))
+    loader.reject(forecastServerError(attempt: 1))
+    await harness.advance(by: .seconds(1))
+    expectSnapshot(harness, named: "error")
+    expectPicture(harness, at: Self.picture("loading-error"))
+    harness.press("r")
+    loader.resolve(Forecast(summary: "Sunny, 21 °C", attempt: 2))
+    await harness.advance(by: .seconds(1))
+    expectSnapshot(harness, named: "loaded")
+    expectPicture(harness, at: Self.picture("loading-loaded"))
+    harness.press("r")
+    expectSnapshot(harness, named: "refreshing")
+    expectPicture(harness, at: Self.picture("loading-refreshing"))
+    loader.resolve(Forecast(summary: "Cloudy, 17 °C", attempt: 3))
+    await harness.finish()
+  }
+
+  @Test func loadingProtocol() {
+    // NB: the quote's load sleeps on the real clock, so no state of a mounted screen is the
+    // same from run to run; the quote is drawn as the screen draws it once loaded, unmounted.
+    let screen = QuoteScreen()
+    screen.configure(value: Quote(text: "Simple things should be simple.", attempt: 2))
+    var canvas = Canvas(size: Self.size)
+    screen.draw(in: &canvas)
+    expectSnapshot(ScreenSnapshot(grid: canvas.grid), named: "loaded")
+  }
+
+  @Test func navigation() async {
+    let list = ListScreen(rows: rows)
+    list.title = "Solar system"
+    let navigation = NavigationScreen(root: list)
+    list.onActivate = { _, row in navigation.push(screen(for: row)) }
+    let harness = ScreenHarness(root: navigation, size: Self.size)
+    expectSnapshot(harness, named: "list")
+    harness.press(.down)
+    expectSnapshot(harness, named: "second-row")
+    harness.press(.up, .enter)
+    expectSnapshot(harness, named: "moons")
+    expectPicture(harness, at: Self.picture("navigation"))
+    harness.press(.escape, .down, .enter)
+    expectSnapshot(harness, named: "probe")
+    await harness.finish()
+  }
+}
