@@ -73,6 +73,14 @@ final class SnapshotSampleScreen: Screen {
     #expect(snapshot.text.contains("\ncursor: 1,0\n"))
   }
 
+  @Test func aFocusedFieldsCursorIsInTheSnapshot() {
+    let field = TextField(text: "abc", prompt: "> ")
+    let harness = ScreenHarness(root: field, size: Self.size)
+    #expect(harness.snapshot().text.contains("\ncursor: 5,0\n"))
+    harness.press(.left)
+    #expect(harness.snapshot().text.contains("\ncursor: 4,0\n"))
+  }
+
   @Test func aSnapshotTakenTwiceIsByteIdentical() async {
     // Two harnesses, each at the same virtual moment of a spinner: the frame comes from the
     // harness's clock, so both draw the same bytes, and so does one harness asked twice.
