@@ -16,9 +16,10 @@ let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks] [--handle=N]
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks|field] [--handle=N]
 /// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
-/// [--run-loop=queue|dispatch]`; `--no-mouse` opens the session with mouse reporting off;
+/// [--run-loop=queue|dispatch] [--inline=N]`; `--no-mouse` opens the session with mouse
+/// reporting off; `--inline=N` shows the screen in an inline region of N rows;
 /// `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the session is open
 /// and before its first frame is drawn. `--slow-handler=N` installs a handler for signal N that
 /// takes half a second, as a crash reporter does, and blocks N on the thread that opened the
@@ -42,7 +43,8 @@ let handledSignal = Atomic<Int32>(0)
 /// blocks every worker of the default executor for 2 s, showing `POOL-BUSY` once all are, and `x` probes
 /// the default executor from the program's own tasks (`probeTheDefaultExecutor`). The
 /// last line on standard error, `deadline=armed|none`, says whether the loop was to wake by
-/// itself when `q` came.
+/// itself when `q` came. In `field` mode a text field takes the keys (``FieldHostScreen``);
+/// Enter quits, and `field=TEXT` on standard error says what it held.
 @main
 enum TestHost {
   static func main() {
@@ -63,15 +65,21 @@ enum TestHost {
   @MainActor
   private static func run(_ arguments: ArraySlice<String>) async {
     let mode = arguments.first { !$0.hasPrefix("--") } ?? "idle"
+    var options = CursesTerminal.Options()
+    options.mouse = !arguments.contains("--no-mouse")
+    options.keysSendSignals = !arguments.contains("--signal-keys-as-keys")
+    if let height = arguments.compactMap({ value(of: "--inline=", in: $0) }).first {
+      options.viewport = .inline(height: Int(height))
+    }
+    if mode == "field" {
+      await runField(options: options)
+      return
+    }
     let screen = TestHostScreen(
       mode: TestHostScreen.Mode(rawValue: mode) ?? .idle,
       interval: mode == "flood" ? .milliseconds(5) : .milliseconds(100),
       stopsOnAppearing: arguments.contains("--stop-before-first-frame"),
       blocksOnAppearing: arguments.compactMap { value(of: "--slow-handler=", in: $0) })
-    var options = CursesTerminal.Options()
-    options.mouse = !arguments.contains("--no-mouse")
-    options.keysSendSignals = !arguments.contains("--signal-keys-as-keys")
-    if arguments.contains("--inline") { options.viewport = .inline(height: 4) }
     let application = CursesApplication(root: screen, options: options)
     var deadlineAtQuit: Duration?
     var quitAt: ContinuousClock.Instant?
@@ -122,6 +130,20 @@ enum TestHost {
           + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount)\n")
     }
     writeToStandardError("deadline=\(deadlineAtQuit == nil ? "none" : "armed")\n")
+  }
+
+  /// Runs `field` mode: a text field until Enter, then what it held on standard error.
+  @MainActor
+  private static func runField(options: CursesTerminal.Options) async {
+    let screen = FieldHostScreen()
+    let application = CursesApplication(root: screen, options: options)
+    screen.field.onSubmit = { _ in application.quit() }
+    do {
+      try await application.run()
+    } catch {
+      error.exit()
+    }
+    writeToStandardError("field=\(screen.field.text)\n")
   }
 
   /// Installs the handlers the arguments ask for.

@@ -13,7 +13,7 @@ import Testing
 /// terminal's (they send their signals, and never reach the program as keys); turned off, they
 /// arrive as keys, full screen and inline, and the terminal's modes come back after.
 @Suite struct SignalKeysTests {
-  @Test(arguments: [[], ["--inline"]])
+  @Test(arguments: [[], ["--inline=4"]])
   func withTheOptionOffTheSignalKeysArriveAsKeys(viewport: [String]) throws {
     let (terminal, child, before) = try TestHostLauncher.start(
       mode: "idle", arguments: ["--signal-keys-as-keys"] + viewport)
@@ -26,7 +26,7 @@ import Testing
     #expect(try terminal.modes() == before)
   }
 
-  @Test(arguments: [[], ["--inline"]])
+  @Test(arguments: [[], ["--inline=4"]])
   func byDefaultTheTerminalTakesThem(viewport: [String]) throws {
     let (terminal, child, before) = try TestHostLauncher.start(mode: "idle", arguments: viewport)
     defer { terminal.close() }

@@ -27,6 +27,16 @@ enum DemoBinary {
     }
     return path
   }
+
+  /// The path of another executable of the package, built beside the demo.
+  static func sibling(named name: String) throws -> String {
+    let sibling = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: sibling) else {
+      throw E2EError("no \(name) executable at \(sibling); run `swift build` first")
+    }
+    return sibling
+  }
 }
 
 /// A failure of the end-to-end machinery, with a message saying what to do.

@@ -31,13 +31,14 @@ final class TmuxSession {
   ///
   /// `before` is shell text run just before the demo's command, in the same command line
   /// (`mkfifo f; writer > f & ` or `producer | `); `redirections` follow its arguments
-  /// (`3<&0 </dev/tty`), so a test can hand the demo pipes as a shell would.
+  /// (`3<&0 </dev/tty`), so a test can hand the demo pipes as a shell would. `program` runs
+  /// another executable built beside the demo in its place (`ScreenKitCursesTestHost`).
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30,
     environment: [String: String] = [:], before: String = "", redirections: String = "",
-    prepare: ((URL) throws -> Void)? = nil
+    program: String? = nil, prepare: ((URL) throws -> Void)? = nil
   ) throws {
-    let binary = try DemoBinary.require()
+    let binary = try program.map(DemoBinary.sibling(named:)) ?? DemoBinary.require()
     let id = UUID().uuidString.prefix(8)
     socket = "screenkit-e2e-\(getpid())-\(id)"
     directory = FileManager.default.temporaryDirectory
@@ -149,6 +150,13 @@ final class TmuxSession {
   /// pane has turned on.
   func paneFormat(_ variable: String) throws -> String {
     try tmux(["display-message", "-p", "-t", name, "#{\(variable)}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Where the pane's cursor is and whether it shows, as `x y flag` (`2 1 1`: column 2 of row
+  /// 1, shown).
+  func cursor() throws -> String {
+    try tmux(["display-message", "-p", "-t", name, "#{cursor_x} #{cursor_y} #{cursor_flag}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
