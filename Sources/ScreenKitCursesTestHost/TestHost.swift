@@ -18,8 +18,10 @@ let handledSignal = Atomic<Int32>(0)
 ///
 /// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks|field] [--handle=N]
 /// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
-/// [--run-loop=queue|dispatch] [--inline=N]`; `--no-mouse` opens the session with mouse
-/// reporting off; `--inline=N` shows the screen in an inline region of N rows;
+/// [--run-loop=queue|dispatch] [--inline=N] [--signal-keys-as-keys]`; `--no-mouse` opens the
+/// session with mouse reporting off; `--inline=N` shows the screen in an inline region of N
+/// rows; `--signal-keys-as-keys` turns `keysSendSignals` off, and the host reports Ctrl-C,
+/// Ctrl-Z and Ctrl-\ on standard error (Ctrl-C then quits);
 /// `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the session is open
 /// and before its first frame is drawn. `--slow-handler=N` installs a handler for signal N that
 /// takes half a second, as a crash reporter does, and blocks N on the thread that opened the
