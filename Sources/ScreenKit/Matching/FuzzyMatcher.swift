@@ -16,9 +16,10 @@ public struct FuzzyMatcher {
   private var from: [Int32] = []
   /// The bonus a run of consecutive matches carries: that of the position that started it.
   private var runBonus: [Int32] = []
-  /// Per row, the best way to reach the current position after a gap, and where it came from.
-  private var gap: [Int32] = []
-  private var gapFrom: [Int32] = []
+  /// Per row, the first and the last window position its byte can take in a placement of the
+  /// whole query (`bounds[2 * j]`, `bounds[2 * j + 1]`); then, per window position, the bonus
+  /// of matching there (`bounds[2 * rows + i]`). Cells outside a row's bounds are never read.
+  private var bounds: [Int32] = []
 
   /// A matcher for `pattern`.
   public init(_ pattern: FuzzyPattern) {
@@ -161,22 +162,19 @@ public struct FuzzyMatcher {
       from = Array(repeating: -1, count: cells)
       runBonus = Array(repeating: 0, count: cells)
     }
-    if gap.count < rows {
-      gap = Array(repeating: Self.none, count: rows)
-      gapFrom = Array(repeating: -1, count: rows)
+    if bounds.count < 2 * rows + width {
+      bounds = Array(repeating: 0, count: 2 * rows + width)
     }
     let top: Int32
     let end: Int
     (top, end) = best.withUnsafeMutableBufferPointer { best in
       from.withUnsafeMutableBufferPointer { from in
         runBonus.withUnsafeMutableBufferPointer { runBonus in
-          gap.withUnsafeMutableBufferPointer { gap in
-            gapFrom.withUnsafeMutableBufferPointer { gapFrom in
-              query.withUnsafeBufferPointer { query in
-                Self.fill(
-                  text: text, fold: fold, query: query, start: start, width: width,
-                  best: best, from: from, runBonus: runBonus, gap: gap, gapFrom: gapFrom)
-              }
+          bounds.withUnsafeMutableBufferPointer { bounds in
+            query.withUnsafeBufferPointer { query in
+              Self.fill(
+                text: text, fold: fold, query: query, start: start, width: width,
+                best: best, from: from, runBonus: runBonus, bounds: bounds)
             }
           }
         }
@@ -233,67 +231,108 @@ public struct FuzzyMatcher {
 
   /// Fills the table over the window `start ..< start + width` and returns the best score of
   /// the last row and its window position (-1 when there is none).
+  ///
+  /// Row by row, each over the positions its byte can take in a placement of the whole query:
+  /// from where the first placement puts it (the greedy match from the left) to where the last
+  /// one does (from the right). Outside those, no cell can be part of a whole match, so none is
+  /// filled or read; on path-like lines that is about half the table.
   private static func fill(
     text: UnsafeBufferPointer<UInt8>, fold: Bool, query: UnsafeBufferPointer<UInt8>, start: Int,
     width: Int, best: UnsafeMutableBufferPointer<Int32>, from: UnsafeMutableBufferPointer<Int32>,
-    runBonus: UnsafeMutableBufferPointer<Int32>, gap: UnsafeMutableBufferPointer<Int32>,
-    gapFrom: UnsafeMutableBufferPointer<Int32>
+    runBonus: UnsafeMutableBufferPointer<Int32>, bounds: UnsafeMutableBufferPointer<Int32>
   ) -> (Int32, Int) {
     let rows = query.count
-    for j in 0..<rows {
-      gap[j] = none
-      gapFrom[j] = -1
+    func character(_ i: Int) -> UInt8 {
+      fold ? FuzzyPattern.folded(text[start + i]) : text[start + i]
     }
+    // The first placement, from the left, and the last, from the right.
+    var i = 0
+    for j in 0..<rows {
+      while character(i) != query[j] { i += 1 }
+      bounds[2 * j] = Int32(i)
+      i += 1
+    }
+    i = width - 1
+    for j in stride(from: rows - 1, through: 0, by: -1) {
+      while character(i) != query[j] { i -= 1 }
+      bounds[2 * j + 1] = Int32(i)
+      i -= 1
+    }
+    // The bonus of matching at each position.
     let kinds = Self.kinds
     let bonuses = Self.bonuses
     var previousKind = start == 0 ? Int(Kind.white.rawValue) : Int(kinds[Int(text[start - 1])])
     for i in 0..<width {
-      let raw = text[start + i]
-      let kind = Int(kinds[Int(raw)])
-      let bonus = bonuses[previousKind * 7 + kind]
+      let kind = Int(kinds[Int(text[start + i])])
+      bounds[2 * rows + i] = bonuses[previousKind * 7 + kind]
       previousKind = kind
-      let character = fold ? FuzzyPattern.folded(raw) : raw
-      for j in 0..<rows {
-        let cell = j * width + i
-        if j > 0, i >= 2 {
-          // A gap ending here: one more byte of an old gap, or a new one after i - 2.
-          let opened = best[(j - 1) * width + i - 2]
-          let extended = gap[j] > none ? gap[j] + gapExtension : none
-          if opened > none, opened + gapStart >= extended {
-            gap[j] = opened + gapStart
-            gapFrom[j] = Int32(i - 2)
-          } else {
-            gap[j] = extended
-          }
+    }
+    func bonus(_ i: Int) -> Int32 { bounds[2 * rows + i] }
+
+    for i in Int(bounds[0])...Int(bounds[1]) {
+      if character(i) == query[0] {
+        best[i] = match + bonus(i) * firstCharacterMultiplier
+        runBonus[i] = bonus(i)
+      } else {
+        best[i] = none
+      }
+      from[i] = -1
+    }
+    for j in 1..<rows {
+      let low = Int(bounds[2 * j])
+      let high = Int(bounds[2 * j + 1])
+      let previousLow = Int(bounds[2 * j - 2])
+      let previousHigh = Int(bounds[2 * j - 1])
+      let row = j * width
+      let previousRow = row - width
+      let wanted = query[j]
+      // The best way to reach the current position after a gap, and where it came from.
+      var gap = none
+      var gapFrom: Int32 = -1
+      // A gap ending at `i`: one more byte of an old gap, or a new one after `i - 2`.
+      func extendGap(to i: Int) {
+        let opening = i - 2
+        let opened =
+          opening >= previousLow && opening <= previousHigh ? best[previousRow + opening] : none
+        let extended = gap > none ? gap + gapExtension : none
+        if opened > none, opened + gapStart >= extended {
+          gap = opened + gapStart
+          gapFrom = Int32(opening)
+        } else {
+          gap = extended
         }
+      }
+      // NB: gaps that open on the row above before this row's first position.
+      var i = previousLow + 2
+      while i < low {
+        extendGap(to: i)
+        i += 1
+      }
+      for i in low...high {
+        if i - 2 >= previousLow { extendGap(to: i) }
+        let cell = row + i
         best[cell] = none
         from[cell] = -1
-        guard character == query[j] else { continue }
-        if j == 0 {
-          best[cell] = match + bonus * firstCharacterMultiplier
-          runBonus[cell] = bonus
-          continue
-        }
-        guard i > 0 else { continue }
-        let before = (j - 1) * width + i - 1
-        if best[before] > none {
+        guard character(i) == wanted else { continue }
+        let before = i - 1
+        if before >= previousLow, before <= previousHigh, best[previousRow + before] > none {
           // Straight after the previous byte: the run goes on, with the bonus it started with.
-          let carried = max(bonus, runBonus[before], consecutive)
-          best[cell] = best[before] + match + carried
-          from[cell] = Int32(i - 1)
+          let carried = max(bonus(i), runBonus[previousRow + before], consecutive)
+          best[cell] = best[previousRow + before] + match + carried
+          from[cell] = Int32(before)
           runBonus[cell] = carried
         }
-        if gap[j] > none, gap[j] + match + bonus > best[cell] {
-          best[cell] = gap[j] + match + bonus
-          from[cell] = gapFrom[j]
-          runBonus[cell] = bonus
+        if gap > none, gap + match + bonus(i) > best[cell] {
+          best[cell] = gap + match + bonus(i)
+          from[cell] = gapFrom
+          runBonus[cell] = bonus(i)
         }
       }
     }
     let lastRow = (rows - 1) * width
     var end = -1
     var top = none
-    for i in 0..<width where best[lastRow + i] > top {
+    for i in Int(bounds[2 * rows - 2])...Int(bounds[2 * rows - 1]) where best[lastRow + i] > top {
       top = best[lastRow + i]
       end = i
     }
