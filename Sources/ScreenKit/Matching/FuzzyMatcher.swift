@@ -16,8 +16,9 @@ public struct FuzzyMatcher {
   private var from: [Int32] = []
   /// The bonus a run of consecutive matches carries: that of the position that started it.
   private var runBonus: [Int32] = []
-  /// Per row, the first and the last window position its byte can take in a placement of the
-  /// whole query (`bounds[2 * j]`, `bounds[2 * j + 1]`); then, per window position, the bonus
+  /// Per row, the first and the last window position its byte can take in a whole placement.
+  ///
+  /// They are `bounds[2 * j]` and `bounds[2 * j + 1]`; then, per window position, the bonus
   /// of matching there (`bounds[2 * rows + i]`). Cells outside a row's bounds are never read.
   private var bounds: [Int32] = []
 
