@@ -75,8 +75,11 @@ struct PickCommand: DemoMode {
     // NB: Ctrl-C is a key, as in fzf: the picker ends with 130 and the shell goes on with the
     // pipeline, where a death by SIGINT would stop the whole command line.
     options.keysSendSignals = false
-    let server = remote ? PickServer(latency: .milliseconds(latency)) : nil
-    let outcome = await Self.pick(server: server, options: options, settings: settings)
+    // NB: one task a processor to rank the lines; ScreenKit reads no system setting itself.
+    let workers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let server = remote ? PickServer(latency: .milliseconds(latency), workers: workers) : nil
+    let outcome = await Self.pick(
+      server: server, workers: workers, options: options, settings: settings)
     settings.trace.reportStop()
     switch outcome {
     case .chosen(let line):
@@ -92,7 +95,7 @@ struct PickCommand: DemoMode {
   /// Shows the picker over the lines of standard input until a choice.
   @MainActor
   private static func pick(
-    server: PickServer?, options: CursesTerminal.Options, settings: DisplaySettings
+    server: PickServer?, workers: Int, options: CursesTerminal.Options, settings: DisplaySettings
   ) async -> PickScreen.Outcome {
     var outcome = PickScreen.Outcome.cancelled
     weak var application: CursesApplication?
@@ -100,7 +103,7 @@ struct PickCommand: DemoMode {
       source: .stream { CandidateReader.stream(of: 0) },
       options: LoadOptions(spinner: settings.spinner, label: "Reading standard input…"),
       build: { (candidates: Candidates) -> PickScreen in
-        let picker = PickScreen(server: server)
+        let picker = PickScreen(server: server, workers: workers)
         picker.receive(candidates)
         picker.onFinish = { result in
           outcome = result

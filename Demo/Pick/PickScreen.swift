@@ -65,7 +65,7 @@ final class PickScreen: Screen {
   private static let countsArea = Rect(x: 0, y: 1, width: 1000, height: 1)
 
   /// A picker ranking on `workers` threads, or asking `server` when there is one.
-  init(server: PickServer? = nil, workers: Int = FuzzyRanker.processorCount) {
+  init(server: PickServer? = nil, workers: Int) {
     self.server = server
     self.workers = workers
     field = TextField(placeholder: "type to filter")

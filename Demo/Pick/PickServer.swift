@@ -7,10 +7,13 @@ import ScreenKit
 final class PickServer: Sendable {
   /// How long each answer takes to come back.
   let latency: Duration
+  /// How many tasks rank the lines.
+  let workers: Int
   private let candidates = Locked(Candidates())
 
-  init(latency: Duration) {
+  init(latency: Duration, workers: Int) {
     self.latency = latency
+    self.workers = workers
   }
 
   /// Takes the lines read so far.
@@ -25,7 +28,7 @@ final class PickServer: Sendable {
     let candidates = self.candidates.withLock { $0 }
     guard
       let ranking = await FuzzyRanker.rank(
-        FuzzyPattern(query), in: candidates.chunks, limit: limit)
+        FuzzyPattern(query), in: candidates.chunks, limit: limit, workers: workers)
     else { throw CancellationError() }
     return PickResults(ranking, of: candidates)
   }

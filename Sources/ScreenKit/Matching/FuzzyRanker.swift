@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Ranks lines against a ``FuzzyPattern`` off the caller's thread, across cores, doing only
 /// the work a change needs: what a picker runs for each key typed and for each chunk of
 /// lines that arrives.
@@ -23,23 +15,20 @@
 ///
 /// ```swift
 /// let chunk = LineChunk(lines: ["Sources/Stage.swift", "README.md"].map(\.utf8))
-/// let ranking = await FuzzyRanker.rank(FuzzyPattern("st"), in: [chunk], limit: 10)
+/// let ranking = await FuzzyRanker.rank(FuzzyPattern("st"), in: [chunk], limit: 10, workers: 2)
 /// // ranking?.matchCount == 1, ranking?.top.first?.line == 0
 /// ```
 public enum FuzzyRanker {
-  /// One worker per processor that is online.
-  public static var processorCount: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-  }
-
   /// Ranks the lines of `chunks` that match `pattern`, keeping the best `limit`; `nil` when the
   /// task was cancelled first.
   ///
   /// `previous`, when given, must be a ranking of the first of these same chunks (lines only
   /// ever added after them), and its work is reused as the type's documentation says.
+  /// `workers` is how many tasks share the lines: the processors the program may use
+  /// (`sysconf(_SC_NPROCESSORS_ONLN)` on Linux); ScreenKit itself reads no system setting.
   public static func rank(
     _ pattern: FuzzyPattern, in chunks: [LineChunk], after previous: FuzzyRanking? = nil,
-    limit: Int, workers: Int = processorCount
+    limit: Int, workers: Int
   ) async -> FuzzyRanking? {
     let limit = max(0, limit)
     let reusable = previous.flatMap { $0.chunkCount <= chunks.count ? $0 : nil }

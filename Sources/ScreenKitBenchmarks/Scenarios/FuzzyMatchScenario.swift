@@ -48,7 +48,7 @@ struct FuzzyMatchScenario: Scenario {
         }
       }
       if let chunk = splitter.finish() { chunks.append(chunk) }
-      for workers in [1, FuzzyRanker.processorCount] {
+      for workers in [1, Machine.current().cores] {
         var previous: FuzzyRanking?
         for length in 1...5 {
           let query = String("swift".prefix(length))

@@ -350,7 +350,7 @@ extension EnvironmentValues {
   @Test func aRankerRanksChunksOfLines() async {
     // snippet: doc-fuzzy-ranker
     let chunk = LineChunk(lines: ["Sources/Stage.swift", "README.md"].map(\.utf8))
-    let ranking = await FuzzyRanker.rank(FuzzyPattern("st"), in: [chunk], limit: 10)
+    let ranking = await FuzzyRanker.rank(FuzzyPattern("st"), in: [chunk], limit: 10, workers: 2)
     // ranking?.matchCount == 1, ranking?.top.first?.line == 0
     // end-snippet
     #expect(ranking?.matchCount == 1)

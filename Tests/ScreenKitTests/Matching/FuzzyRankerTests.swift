@@ -100,7 +100,8 @@ import Testing
 
   @Test func linesThatAreNotUTF8MatchByTheirBytes() async throws {
     let chunk = LineChunk(lines: [[0xFF, 0x61, 0x00, 0x62], [0x62, 0x61]])
-    let ranking = try #require(await FuzzyRanker.rank(FuzzyPattern("ab"), in: [chunk], limit: 5))
+    let ranking = try #require(
+      await FuzzyRanker.rank(FuzzyPattern("ab"), in: [chunk], limit: 5, workers: 1))
     #expect(ranking.top.map(\.line) == [0])
   }
 }
