@@ -17,7 +17,7 @@ public final class CursesCanvasWriter {
   public private(set) var origin: Point
   /// The colours cells are drawn with.
   public let palette: CursesPalette
-  /// The number of cells the last ``write(_:of:)`` handed to ncurses.
+  /// The number of cells the last ``write(_:of:cursor:)`` handed to ncurses.
   public private(set) var lastFrameCellCount = 0
 
   // NB: one buffer for every cell's characters, made once: an array would be allocated per
