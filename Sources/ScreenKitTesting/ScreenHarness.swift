@@ -253,10 +253,10 @@ public final class ScreenHarness {
 
   /// Where the terminal's cursor is, as a user would see it: the focused screen's
   /// `cursorPosition` in stage coordinates, or `nil` when it has none, or that point is
-  /// clipped or covered (`Stage.cursor`).
+  /// clipped or covered (`FrameChanges.cursor` of the last frame).
   public var cursor: Point? {
     renderIfNeeded()
-    return stage.cursor
+    return lastFrameChanges.cursor
   }
 
   /// Whether `text` appears somewhere on the screen.

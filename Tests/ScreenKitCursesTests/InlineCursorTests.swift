@@ -22,57 +22,62 @@ import Testing
 
   /// A field on the region's top row over a status line, drawn once; the writer has repainted
   /// it and rests at the top-left.
-  private func fieldRegion(_ text: String = "ab") -> (TextField, Stage, InlineFrameWriter) {
+  private func fieldRegion(_ text: String = "ab") -> (
+    TextField, Stage, InlineFrameWriter, Point?
+  ) {
     let field = TextField(text: text, prompt: "> ")
     let root = FieldOverStatus(field: field)
     let stage = Stage(root: root, size: Size(width: 10, height: 2))
     stage.mount()
-    _ = stage.frame()
+    let cursor = stage.frame().cursor
     var writer = InlineFrameWriter(sequences: .xterm, depth: .monochrome)
     writer.repaint(stage.canvas.grid)
     _ = writer.take()
-    return (field, stage, writer)
+    return (field, stage, writer, cursor)
   }
 
   @Test func aFrameWithACursorMovesToItAndShowsIt() {
-    var (_, stage, writer) = fieldRegion()
-    #expect(stage.cursor == Point(x: 4, y: 0))
-    writer.rest(at: stage.cursor)
+    var (_, _, writer, cursor) = fieldRegion()
+    #expect(cursor == Point(x: 4, y: 0))
+    writer.rest(at: cursor)
     #expect(text(writer.take()) == "\u{1B}[5G" + show)
     #expect(writer.isCursorShown)
   }
 
   @Test func aCharacterTypedAtTheCursorCostsItsByteAlone() {
-    var (field, stage, writer) = fieldRegion()
-    writer.rest(at: stage.cursor)
+    var (field, stage, writer, cursor) = fieldRegion()
+    writer.rest(at: cursor)
     _ = writer.take()
     _ = field.handle(.character("c"))
-    writer.update(stage.frame(), of: stage.canvas.grid, cursor: stage.cursor)
+    let changes = stage.frame()
+    writer.update(changes, of: stage.canvas.grid, cursor: changes.cursor)
     #expect(text(writer.take()) == "c")
-    #expect(stage.cursor == Point(x: 5, y: 0))
+    #expect(changes.cursor == Point(x: 5, y: 0))
   }
 
   @Test func theNextFrameMovesFromTheCursorAndBackToIt() {
-    var (field, stage, writer) = fieldRegion()
-    writer.rest(at: stage.cursor)
+    var (field, stage, writer, cursor) = fieldRegion()
+    writer.rest(at: cursor)
     _ = writer.take()
     (field.parent as? FieldOverStatus)?.status = "found"
-    writer.update(stage.frame(), of: stage.canvas.grid, cursor: stage.cursor)
+    let changes = stage.frame()
+    writer.update(changes, of: stage.canvas.grid, cursor: changes.cursor)
     // Down a row from the cursor's cell, the status from its first column, back up to the
     // field and one column left.
     #expect(text(writer.take()) == "\u{1B}[1B\rfound\u{1B}[1A\u{8}")
   }
 
   @Test func aFrameThatChangesNothingWritesNothing() {
-    var (_, stage, writer) = fieldRegion()
-    writer.rest(at: stage.cursor)
+    var (_, stage, writer, cursor) = fieldRegion()
+    writer.rest(at: cursor)
     _ = writer.take()
-    writer.update(stage.frame(), of: stage.canvas.grid, cursor: stage.cursor)
+    let changes = stage.frame()
+    writer.update(changes, of: stage.canvas.grid, cursor: changes.cursor)
     #expect(writer.take().isEmpty)
   }
 
   @Test func whenTheCursorGoesItIsHiddenThenBackAtTheTopLeft() {
-    var (_, stage, writer) = fieldRegion()
+    var (_, stage, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
     writer.update(FrameChanges(), of: stage.canvas.grid, cursor: nil)
@@ -82,7 +87,7 @@ import Testing
   }
 
   @Test func aRepaintGoesBackUpToTheTopBeforeItClears() {
-    var (_, stage, writer) = fieldRegion()
+    var (_, stage, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
     writer.forgetScreen()
@@ -91,7 +96,7 @@ import Testing
   }
 
   @Test func printedLinesGoBackUpToTheTopBeforeTheyClear() {
-    var (_, _, writer) = fieldRegion()
+    var (_, _, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
     writer.commit(PrintedLine.lines(of: "done", style: .plain))
@@ -100,7 +105,7 @@ import Testing
   }
 
   @Test func leavingGoesBackUpToTheTopOrToTheSavedTop() {
-    var (_, _, writer) = fieldRegion()
+    var (_, _, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
     #expect(text(writer.leave(.clear, restoringCursor: false)).hasPrefix("\u{1B}[1A\r"))
@@ -110,7 +115,7 @@ import Testing
   }
 
   @Test func onTheTopRowGoingBackIsACarriageReturn() {
-    var (_, _, writer) = fieldRegion()
+    var (_, _, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 0))
     _ = writer.take()
     writer.forgetScreen()
@@ -118,13 +123,13 @@ import Testing
   }
 
   @Test func afterAContinueTheRegionStartsAtTheCursorWithTheCursorHidden() {
-    var (_, stage, writer) = fieldRegion()
+    var (_, stage, writer, cursor) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
     writer.restartAtCursor()
     #expect(!writer.isCursorShown)
     writer.repaint(stage.canvas.grid)
-    writer.rest(at: stage.cursor)
+    writer.rest(at: cursor)
     let written = writer.take()
     #expect(bytes(written, startWith: clearBelow + "\n"))
     #expect(written.reversed().starts(with: Array(show.utf8).reversed()))

@@ -22,11 +22,18 @@ public struct FrameChanges: Hashable, Sendable {
   /// The stage rectangles that were drawn again to make the frame; what changed within them
   /// is ``runs``.
   public internal(set) var redrawn: [Rect] = []
+  /// Where the terminal's cursor goes after this frame, in stage coordinates; `nil` hides it.
+  ///
+  /// It is the focused screen's ``Screen/cursorPosition``, while that point is in the part of
+  /// the screen that shows and no other screen is drawn over it. Every frame says it, also one
+  /// that changed no cell (a cursor moved alone): a host compares it with what its output
+  /// shows.
+  public internal(set) var cursor: Point?
 
   /// Creates an empty set of changes.
   public init() {}
 
-  /// Whether the frame changed nothing.
+  /// Whether the frame changed no cell; its ``cursor`` may still have moved.
   public var isEmpty: Bool { runs.isEmpty }
 
   /// The number of cells in ``runs``, continuation cells included.

@@ -175,7 +175,7 @@ open class Screen {
   /// coordinates; `nil`, the default, for no cursor.
   ///
   /// A text field returns its insertion point. The stage reads it for the focused screen
-  /// after each frame (`Stage.cursor`), and the host shows the terminal's cursor there, or
+  /// after each frame (`FrameChanges.cursor`), and the host shows the terminal's cursor there, or
   /// hides it where there is none, where the point is outside the part of the screen that
   /// shows, or where another screen is drawn over it. A screen whose cursor moves marks
   /// the change, with ``setNeedsCursorUpdate()`` when nothing is redrawn.

@@ -100,11 +100,6 @@ public final class ScreenHost {
   /// The cells of the last frame; ``frame()``'s runs say which of them to write.
   public var grid: CellGrid { stage.canvas.grid }
 
-  /// Where the terminal's cursor goes after the last ``frame()``, in the screens' coordinates,
-  /// or `nil` to hide it (see `Stage.cursor`): a program that shows the screens at an offset
-  /// adds it, and compares with what its output shows after every frame.
-  public var cursor: Point? { stage.cursor }
-
   /// The size the screens are laid out in.
   public var size: Size { stage.size }
 

@@ -6,8 +6,8 @@ extension Stage {
   /// then focus is resolved (the first focusable screen gets it when the focused one left the
   /// stage); every pending ``Screen/layoutChildren()`` runs, parents before children, those
   /// a focus change asked for among them; the dirty screens are drawn into the canvas; the
-  /// focused screen's cursor is read (``cursor``); the canvas is diffed against the last
-  /// frame.
+  /// canvas is diffed against the last frame; the focused screen's cursor is read
+  /// (``FrameChanges/cursor``).
   ///
   /// Screens are opaque over their frames: a dirty screen's area is cleared and drawn again
   /// with its descendants and any screen drawn above it there; ancestors are not redrawn. A
@@ -19,16 +19,16 @@ extension Stage {
     resolvePendingFocus()
     layoutIfNeeded()
     let redrawn = redraw()
-    cursor = visibleCursor()
     guard isMounted else { return FrameChanges() }
-    return differ.changes(in: canvas.grid, redrawn: redrawn)
+    var changes = differ.changes(in: canvas.grid, redrawn: redrawn)
+    changes.cursor = visibleCursor()
+    return changes
   }
 
   /// The focused screen's cursor in stage coordinates, where the frame shows that screen's own
   /// cell: inside what ancestors leave of it, and under no other screen.
   private func visibleCursor() -> Point? {
-    guard isMounted, let screen = focusedScreen, let local = screen.cursorPosition,
-      screen.isVisible
+    guard let screen = focusedScreen, let local = screen.cursorPosition, screen.isVisible
     else { return nil }
     let origin = screen.absoluteFrame.origin
     let point = Point(x: origin.x + local.x, y: origin.y + local.y)

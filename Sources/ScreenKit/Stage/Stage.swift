@@ -30,13 +30,6 @@ public final class Stage {
   public internal(set) weak var focusedScreen: Screen?
   /// Whether the root is mounted (visible).
   public private(set) var isMounted = false
-  /// Where the terminal's cursor goes after the last ``frame()``, in stage coordinates; `nil`
-  /// to hide it.
-  ///
-  /// It is the focused screen's ``Screen/cursorPosition``, while that point is in the part of
-  /// the screen that shows and no other screen is drawn over it. A host compares it with what
-  /// its output shows after every frame, also one that changed no cell.
-  public internal(set) var cursor: Point?
   /// Whether something changed since the last ``frame()``.
   public internal(set) var needsFrame = false
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.

@@ -83,11 +83,7 @@ public final class EmbeddedHost {
   /// ``drawFrame()`` moves the window's cursor there, so a program that refreshes this window
   /// last and calls `curs_set(1)` shows it at the insertion point; the terminal's cursor is
   /// the program's, so it decides, and hides it (`curs_set(0)`) while this is `nil`.
-  public var cursor: Point? {
-    guard let cursor = core.cursor else { return nil }
-    let origin = area.origin
-    return Point(x: origin.x + cursor.x, y: origin.y + cursor.y)
-  }
+  public private(set) var cursor: Point?
 
   /// Whether something changed since the last ``drawFrame()``.
   public var needsFrame: Bool { core.needsFrame }
@@ -172,8 +168,10 @@ public final class EmbeddedHost {
   /// cursor moved to ``cursor`` where there is one; the program calls `doupdate`.
   public func drawFrame() {
     let changes = core.frame()
+    let origin = area.origin
+    cursor = changes.cursor.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
     guard !core.size.isEmpty else { return }
-    writer.write(changes, of: core.grid, cursor: core.cursor)
+    writer.write(changes, of: core.grid, cursor: changes.cursor)
   }
 
   /// Writes every cell at the next frame, after the program drew over the region.

@@ -47,6 +47,20 @@ struct InlineFrameWriter {
   /// to go back to; not before the first repaint, nor once the region moved.
   private(set) var isTopSaved = false
 
+  /// What a signal's restore, prepared ahead, depends on: the rows the exit keeps, whether
+  /// it goes back to the saved top, and otherwise the row it goes up from.
+  struct Restore: Equatable {
+    var rowsInUse: Int
+    var isTopSaved: Bool
+    var rowsUp: Int
+  }
+
+  /// What ``leave(_:restoringCursor:)`` depends on for a restore; when it changes, the
+  /// restore is prepared again.
+  var restore: Restore {
+    Restore(rowsInUse: rowsInUse, isTopSaved: isTopSaved, rowsUp: isTopSaved ? 0 : row)
+  }
+
   init(sequences: InlineSequences, depth: ColorDepth, indexedColors: Int = 256) {
     self.sequences = sequences
     self.depth = depth
@@ -206,7 +220,6 @@ struct InlineFrameWriter {
   /// Without a cursor before or after, this is the carriage return (and the rows up) of any
   /// frame; the cursor is shown once it is there and hidden before it goes.
   mutating func rest(at cursor: Point?) {
-    setStyle(.plain)
     guard let cursor else {
       if isCursorShown {
         output += sequences.hideCursor
@@ -215,6 +228,7 @@ struct InlineFrameWriter {
       home()
       return
     }
+    setStyle(.plain)
     move(toRow: cursor.y, column: cursor.x)
     if !isCursorShown {
       output += sequences.showCursor

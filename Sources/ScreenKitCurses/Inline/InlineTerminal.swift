@@ -44,9 +44,8 @@ final class InlineTerminal: Display {
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
   private var needsRepaint = true
-  /// What the restore was last prepared for: the rows in use, whether the top is saved, and
-  /// the row the cursor rests on (what a restore goes up by where the top is not saved).
-  private var prepared: (rows: Int, isTopSaved: Bool, restingRow: Int)?
+  /// What the restore was last prepared for (`InlineFrameWriter.Restore`).
+  private var prepared: InlineFrameWriter.Restore?
   private var terminalSize: Size
   private var isOpen = true
 
@@ -220,11 +219,8 @@ final class InlineTerminal: Display {
   /// saved top changed, and lets a stop that came meanwhile happen.
   private func endFrame() {
     writer.flush(to: frameDescriptor)
-    if prepared?.rows != writer.rowsInUse || prepared?.isTopSaved != writer.isTopSaved
-      || (!writer.isTopSaved && prepared?.restingRow != writer.row)
-    {
-      prepareRestore()
-    }
+    // NB: one read of the writer: each is an exclusivity check, and this runs every frame.
+    if prepared != writer.restore { prepareRestore() }
     restorer.endFrame()
   }
 
@@ -254,7 +250,7 @@ final class InlineTerminal: Display {
   /// Records what a signal writes to put the terminal back: from wherever a frame it cut
   /// short left the cursor, back to the region's top, then as ``exit`` says.
   private func prepareRestore() {
-    prepared = (writer.rowsInUse, writer.isTopSaved, writer.row)
+    prepared = writer.restore
     restorer.prepare(
       bytes: Array(TerminalMode.allOffSequences.utf8) + leaveBytes(restoringCursor: true))
   }

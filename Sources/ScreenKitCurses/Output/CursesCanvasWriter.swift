@@ -44,7 +44,7 @@ public final class CursesCanvasWriter {
 
   /// Writes the cells of `grid` that `changes` names, then `wnoutrefresh`es the window.
   ///
-  /// With a `cursor` (a point of the grid, as `Stage.cursor`), the window's cursor is moved
+  /// With a `cursor` (a point of the grid, as `FrameChanges.cursor`), the window's cursor is moved
   /// there first, so that `doupdate` leaves the terminal's cursor on it when this window is
   /// the last refreshed; whether it shows is `curs_set`'s.
   public func write(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
