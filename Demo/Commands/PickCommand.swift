@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 import ScreenKit
 import ScreenKitCurses
 import ScreenKitTerminal
@@ -75,8 +76,8 @@ struct PickCommand: DemoMode {
     // NB: Ctrl-C is a key, as in fzf: the picker ends with 130 and the shell goes on with the
     // pipeline, where a death by SIGINT would stop the whole command line.
     options.keysSendSignals = false
-    let server = remote ? PickServer(latency: .milliseconds(latency)) : nil
-    let outcome = await Self.pick(server: server, options: options, settings: settings)
+    let outcome = await PickProgram.run(
+      remoteLatency: remote ? .milliseconds(latency) : nil, options: options, settings: settings)
     settings.trace.reportStop()
     switch outcome {
     case .chosen(let line):
@@ -87,36 +88,5 @@ struct PickCommand: DemoMode {
     case .cancelled:
       systemExit(130)
     }
-  }
-
-  /// Shows the picker over the lines of standard input until a choice.
-  @MainActor
-  private static func pick(
-    server: PickServer?, options: CursesTerminal.Options, settings: DisplaySettings
-  ) async -> PickScreen.Outcome {
-    var outcome = PickScreen.Outcome.cancelled
-    weak var application: CursesApplication?
-    let root = LoadingController(
-      source: .stream { CandidateReader.stream(of: 0) },
-      options: LoadOptions(spinner: settings.spinner, label: "Reading standard input…"),
-      build: { (candidates: Candidates) -> PickScreen in
-        let picker = PickScreen(server: server)
-        picker.receive(candidates)
-        picker.onFinish = { result in
-          outcome = result
-          application?.quit()
-        }
-        return picker
-      },
-      update: { picker, candidates in picker.receive(candidates) })
-    let running = CursesApplication(
-      root: root, scheduler: Scheduler(clock: .continuous), options: options)
-    application = running
-    do {
-      try await running.run()
-    } catch {
-      error.exit()
-    }
-    return outcome
   }
 }
