@@ -4,12 +4,12 @@ import ScreenKit
 /// A search server simulated in the process, for `Demo pick --remote`: it holds the lines read
 /// so far and answers a query with the best of them after a network's latency, so typing shows
 /// the debounce, the cancelled requests and the stale results of a keyed load.
-package final class PickServer: Sendable {
+final class PickServer: Sendable {
   /// How long each answer takes to come back.
   let latency: Duration
   private let candidates = Locked(Candidates())
 
-  package init(latency: Duration) {
+  init(latency: Duration) {
     self.latency = latency
   }
 
