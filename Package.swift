@@ -177,6 +177,14 @@ let package = Package(
       exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
+    // The demo's main screens, imported from DemoKit, as snapshots.
+    .testTarget(
+      name: "DemoSnapshotTests",
+      dependencies: ["DemoKit", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
+      // Golden files, and the folder the file browser lists.
+      exclude: ["__Snapshots__", "Fixtures"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ScreenKitTestingTests",
       dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
