@@ -173,6 +173,7 @@ let package = Package(
       dependencies: [
         "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
         "LoadingControllerExample", "LoadingProtocolExample", "NavigationExample",
+        "EmbeddingExample", "InlineExample", "ANSIHostExample",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strict
