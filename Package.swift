@@ -72,13 +72,23 @@ let package = Package(
       dependencies: ["ScreenKit", "ScreenKitCurses"],
       swiftSettings: strict
     ),
+    // The demo's screens, catalogue, picker and programs: a library, so that tests import them
+    // (a test importing the executable would link with its flags below). Everything in Demo/
+    // but the command line, Demo/Commands, which is the `Demo` program.
+    .target(
+      name: "DemoKit",
+      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "Locking"],
+      path: "Demo",
+      exclude: ["Commands"],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "Demo",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitTerminal", "CNCurses", "ScreenKitSimulation",
-        "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "DemoKit", "ScreenKit", "ScreenKitCurses", "ScreenKitTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Demo",
+      path: "Demo/Commands",
       swiftSettings: strict,
       // The Swift runtime, libdispatch and FoundationEssentials linked into the program rather
       // than loaded from a dozen shared libraries: start-up and memory are measured in the
@@ -86,9 +96,9 @@ let package = Package(
       // The release build links the C libraries too (a static executable: 2 MiB less at the
       // peak, see docs/decisions); the debug build keeps them shared, as the sanitizers need.
       // NB: unsafe flags on an executable only: no library product contains Demo, so the
-      // package stays usable as a dependency. The two FoundationEssentials parts are named
-      // because its static library does not link them itself, and a static ncurses needs its
-      // terminfo library named.
+      // package stays usable as a dependency, and no test imports it (they import DemoKit).
+      // The two FoundationEssentials parts are named because its static library does not link
+      // them itself, and a static ncurses needs its terminfo library named.
       linkerSettings: [
         .unsafeFlags(
           [
@@ -163,8 +173,17 @@ let package = Package(
       dependencies: [
         "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
         "LoadingControllerExample", "LoadingProtocolExample", "NavigationExample",
+        "EmbeddingExample", "InlineExample", "ANSIHostExample",
       ],
       exclude: ["__Snapshots__"],
+      swiftSettings: strict
+    ),
+    // The demo's main screens, imported from DemoKit, as snapshots.
+    .testTarget(
+      name: "DemoSnapshotTests",
+      dependencies: ["DemoKit", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
+      // Golden files, and the folder the file browser lists.
+      exclude: ["__Snapshots__", "Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,18 +1,15 @@
-import ScreenKit
+package import ScreenKit
 import ScreenKitCurses
 
 /// Runs a demo hierarchy in the terminal: `q` quits from any state, and a missing terminal
 /// ends the program with the one-line `TerminalError` and its exit status.
 @MainActor
-enum DemoApplication {
+package enum DemoApplication {
   /// Shows `root` (a navigation screen, whose hint bar gets `q quit`) until `q`.
-  static func run(_ root: NavigationScreen, settings: DisplaySettings) async {
-    root.keyHints = [KeyHint("q", "quit")]
+  package static func run(_ root: NavigationScreen, settings: DisplaySettings) async {
+    root.keyHints = keyHints(for: settings)
     var height: Int?
-    if case .inline(let rows, _) = settings.viewport {
-      height = rows
-      root.keyHints.append(KeyHint("+-", "rows"))
-    }
+    if case .inline(let rows, _) = settings.viewport { height = rows }
     let application = CursesApplication(
       root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
     // NB: keys reach this only when no screen handled them; no demo screen takes text input,
@@ -30,5 +27,12 @@ enum DemoApplication {
     } catch {
       error.exit()
     }
+  }
+
+  /// The keys the application takes itself, which the root's hint bar shows after its screens'
+  /// own: `q quit`, and `+- rows` in an inline region.
+  static func keyHints(for settings: DisplaySettings) -> [KeyHint] {
+    guard case .inline = settings.viewport else { return [KeyHint("q", "quit")] }
+    return [KeyHint("q", "quit"), KeyHint("+-", "rows")]
   }
 }

@@ -1,28 +1,39 @@
-import ScreenKit
-import ScreenKitCurses
+package import ScreenKit
+package import ScreenKitCurses
 
 /// What every mode shares: the trace, the spinner, colours and the mouse, as plain values for the main
 /// actor (the parsed command stays with the argument parser).
-struct DisplaySettings: Sendable {
+package struct DisplaySettings: Sendable {
   /// Where events are traced.
-  var trace: Trace
+  package var trace: Trace
   /// The spinner of every load.
-  var spinner: SpinnerStyle
+  package var spinner: SpinnerStyle
   /// Whether `--no-color` was given (`NO_COLOR` is honoured by the terminal itself).
-  var noColor: Bool
+  package var noColor: Bool
   /// Whether `--no-mouse` was given.
-  var noMouse = false
+  package var noMouse = false
   /// The whole terminal, or an inline region (`--inline`, `--height`).
-  var viewport = Viewport.fullScreen
+  package var viewport = Viewport.fullScreen
+
+  /// Settings for the whole terminal.
+  package init(
+    trace: Trace = .disabled, spinner: SpinnerStyle = .dots, noColor: Bool = false,
+    noMouse: Bool = false
+  ) {
+    self.trace = trace
+    self.spinner = spinner
+    self.noColor = noColor
+    self.noMouse = noMouse
+  }
 
   /// The options every load of the demo uses.
-  var loadingOptions: LoadOptions {
+  package var loadingOptions: LoadOptions {
     LoadOptions(spinner: spinner)
   }
 
   /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`,
   /// and the viewport.
-  var terminalOptions: CursesTerminal.Options {
+  package var terminalOptions: CursesTerminal.Options {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
     options.mouse = !noMouse

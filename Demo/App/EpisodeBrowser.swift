@@ -1,9 +1,9 @@
-import ScreenKit
+package import ScreenKit
 
 /// The default mode: a navigation screen over the episodes list, which opens collections and
 /// episodes, loading each episode's detail the way `--variant` says.
 @MainActor
-final class EpisodeBrowser {
+package final class EpisodeBrowser {
   private weak var navigation: NavigationScreen?
   private let service: CatalogueService
   private let variant: Variant
@@ -12,7 +12,7 @@ final class EpisodeBrowser {
   private let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
 
   /// Creates the browser; nothing loads until its root appears.
-  init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
+  package init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
     self.service = service
     self.variant = variant
     self.settings = settings
@@ -21,7 +21,7 @@ final class EpisodeBrowser {
   /// The root of the hierarchy: a navigation screen over the whole series.
   ///
   /// The screens it opens keep the browser alive; the browser holds the root only weakly.
-  func makeRoot() -> NavigationScreen {
+  package func makeRoot() -> NavigationScreen {
     let root = NavigationScreen(root: episodesController(collectionID: nil))
     navigation = root
     return root

@@ -1,19 +1,19 @@
-import ScreenKit
+package import ScreenKit
 
 /// The `files` mode: a navigation screen over directory listings and file previews, each
 /// loaded off the main actor through a `LoadingController`.
 @MainActor
-final class FileBrowser {
+package final class FileBrowser {
   private weak var navigation: NavigationScreen?
   private let settings: DisplaySettings
 
   /// Creates the browser; nothing is read until its root appears.
-  init(settings: DisplaySettings) {
+  package init(settings: DisplaySettings) {
     self.settings = settings
   }
 
   /// The root: the listing of `path`, or the preview when `path` is a file.
-  func makeRoot(path: Path) -> NavigationScreen {
+  package func makeRoot(path: Path) -> NavigationScreen {
     let resolved = path.resolved
     let isFile = resolved.status().map { !Path.isDirectory($0.st_mode) } ?? false
     let root = NavigationScreen(root: isFile ? preview(resolved) : listing(resolved))

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Locking
-import ScreenKit
+package import ScreenKit
 import ScreenKitSimulation
 
 /// The demo's back end: it reads the catalogue (bundled or `--data`), and makes every load
@@ -10,7 +10,7 @@ import ScreenKitSimulation
 /// Each call is one load: it is traced (`load_start`, `load_end`), counted, delayed and maybe
 /// failed, then decodes the JSON afresh, so a `--data` file fixed after an error is read on
 /// retry. Calls run off the main actor and are cancelled with their task.
-final class CatalogueService: Sendable {
+package final class CatalogueService: Sendable {
   private struct State {
     var generator: SeededRandom
     var loads = 0
@@ -23,7 +23,7 @@ final class CatalogueService: Sendable {
   private let state: Locked<State>
 
   /// Creates a service; tests pass `.instant` conditions or a clock they control.
-  init(
+  package init(
     source: CatalogueSource = .bundled, network: NetworkConditions,
     clock: ScreenClock = .continuous, trace: Trace = .disabled
   ) {

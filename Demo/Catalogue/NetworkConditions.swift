@@ -1,16 +1,28 @@
 /// How the simulated network behaves: latency with jitter, and which loads fail.
-struct NetworkConditions: Sendable {
+package struct NetworkConditions: Sendable {
   /// The typical time a load takes.
-  var latency: Duration
+  package var latency: Duration
   /// How far a load's time strays from ``latency``, as a fraction either way (0.25: ±25 %).
-  var jitter: Double = 0.25
+  package var jitter: Double
   /// The number of loads, counted from the first, that fail before any succeeds.
-  var failFirst = 0
+  package var failFirst: Int
   /// The probability (0–1) that a later load fails.
-  var failRate = 0.0
+  package var failRate: Double
   /// The seed of the generator behind jitter and `failRate`.
-  var seed: UInt64 = 1
+  package var seed: UInt64
+
+  /// Conditions of a typical `latency`, the other values as given.
+  package init(
+    latency: Duration, jitter: Double = 0.25, failFirst: Int = 0, failRate: Double = 0,
+    seed: UInt64 = 1
+  ) {
+    self.latency = latency
+    self.jitter = jitter
+    self.failFirst = failFirst
+    self.failRate = failRate
+    self.seed = seed
+  }
 
   /// No latency and no failures, for tests.
-  static let instant = NetworkConditions(latency: .zero)
+  package static let instant = NetworkConditions(latency: .zero)
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 import Dispatch
 import ScreenKit
 import ScreenKitCurses

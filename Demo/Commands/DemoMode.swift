@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 
 /// A command the demo's `main` runs with the time it started, so `start` is traced with the
 /// first reading `main` took, before parsing.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 import ScreenKit
 
 /// The flags every mode takes: spinner, colour, mouse and trace.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 
 /// `Demo embed`: a plain ncurses program hosting the episodes list in a pane of its own
 /// window, through `EmbeddedHost`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 
 #if canImport(Darwin)
   import Darwin
@@ -35,7 +36,7 @@ struct FilesCommand: DemoMode {
   /// Refuses a path that does not exist (or is a loop of links) before the terminal is
   /// touched; a file opens in the preview.
   func validate() throws {
-    guard Path(argument: path).status() == nil else { return }
+    guard !Path(argument: path).exists else { return }
     throw ValidationError("files \(path): \(String(cString: strerror(errno)))")
   }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 
 /// The flags that make catalogue loads behave like a network: latency, jitter and failures.
 struct NetworkOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoKit
 import ScreenKit
 import ScreenKitCurses
 import ScreenKitTerminal
@@ -77,9 +78,9 @@ struct PickCommand: DemoMode {
     options.keysSendSignals = false
     // NB: one task a processor to rank the lines; ScreenKit reads no system setting itself.
     let workers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let server = remote ? PickServer(latency: .milliseconds(latency), workers: workers) : nil
-    let outcome = await Self.pick(
-      server: server, workers: workers, options: options, settings: settings)
+    let outcome = await PickProgram.run(
+      remoteLatency: remote ? .milliseconds(latency) : nil, workers: workers, options: options,
+      settings: settings)
     settings.trace.reportStop()
     switch outcome {
     case .chosen(let line):
@@ -90,36 +91,5 @@ struct PickCommand: DemoMode {
     case .cancelled:
       systemExit(130)
     }
-  }
-
-  /// Shows the picker over the lines of standard input until a choice.
-  @MainActor
-  private static func pick(
-    server: PickServer?, workers: Int, options: CursesTerminal.Options, settings: DisplaySettings
-  ) async -> PickScreen.Outcome {
-    var outcome = PickScreen.Outcome.cancelled
-    weak var application: CursesApplication?
-    let root = LoadingController(
-      source: .stream { CandidateReader.stream(of: 0) },
-      options: LoadOptions(spinner: settings.spinner, label: "Reading standard input…"),
-      build: { (candidates: Candidates) -> PickScreen in
-        let picker = PickScreen(server: server, workers: workers)
-        picker.receive(candidates)
-        picker.onFinish = { result in
-          outcome = result
-          application?.quit()
-        }
-        return picker
-      },
-      update: { picker, candidates in picker.receive(candidates) })
-    let running = CursesApplication(
-      root: root, scheduler: Scheduler(clock: .continuous), options: options)
-    application = running
-    do {
-      try await running.run()
-    } catch {
-      error.exit()
-    }
-    return outcome
   }
 }

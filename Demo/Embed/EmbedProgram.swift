@@ -20,12 +20,12 @@ import ScreenKitCurses
 /// first; the program takes `q` (and Ctrl-C, which raw mode delivers as a key) for itself. A
 /// ``CursesRestore`` puts the terminal back however the program ends.
 @MainActor
-enum EmbedProgram {
+package enum EmbedProgram {
   /// The width of the program's own sidebar, in columns.
   static let sidebarWidth: Int32 = 30
 
   /// Runs the program until `q`; without a terminal it prints the one-line error and exits.
-  static func run(service: CatalogueService, settings: DisplaySettings) async {
+  package static func run(service: CatalogueService, settings: DisplaySettings) async {
     for descriptor: Int32 in [1, 0] where isatty(descriptor) == 0 {
       TerminalError.notATerminal(descriptor: descriptor).exit()
     }

@@ -13,7 +13,7 @@
 /// is waited for (in short sleeps, so the task can be cancelled), and `read` returning
 /// nothing counts as the end only once `poll` says there is something to read or the writer
 /// hung up. A named pipe nobody has opened yet therefore waits rather than reads as empty.
-enum FileReader {
+package enum FileReader {
   /// What a read found.
   struct Contents: Sendable {
     /// The bytes read, at most the limit.
@@ -80,7 +80,7 @@ enum FileReader {
   /// NB: opening is not harmless: opening a named pipe lets a writer that waits for a reader
   /// in, and closing it again leaves that writer writing to a pipe without one (SIGPIPE), so
   /// the load that opens it later would wait forever.
-  static func problemOpening(_ path: Path) -> String? {
+  package static func problemOpening(_ path: Path) -> String? {
     guard let status = path.status() else { return String(cString: strerror(errno)) }
     if Path.isDirectory(status.st_mode) { return String(cString: strerror(EISDIR)) }
     guard path.withCString({ access($0, R_OK) }) == 0 else {

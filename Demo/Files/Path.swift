@@ -10,7 +10,7 @@
 ///
 /// System calls get the bytes themselves, so a name such as `caf\xFF.txt` can be examined and
 /// opened; people get ``description``, where invalid sequences read as U+FFFD.
-struct Path: Sendable, Hashable, CustomStringConvertible {
+package struct Path: Sendable, Hashable, CustomStringConvertible {
   /// The path's bytes, without a terminating NUL.
   let bytes: [UInt8]
 
@@ -28,7 +28,7 @@ struct Path: Sendable, Hashable, CustomStringConvertible {
   ///
   /// The standard library decodes arguments into `String`s, replacing what is not UTF-8;
   /// the argument whose decoding is `argument` gives back the original bytes.
-  init(argument: String) {
+  package init(argument: String) {
     for index in 0..<Int(CommandLine.argc) {
       guard let pointer = CommandLine.unsafeArgv[index] else { continue }
       let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
@@ -42,7 +42,7 @@ struct Path: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The path for people: UTF-8, with U+FFFD for each invalid sequence.
-  var description: String { String(decoding: bytes, as: UTF8.self) }
+  package var description: String { String(decoding: bytes, as: UTF8.self) }
 
   /// The path and `name` joined with one slash.
   func appending(_ name: [UInt8]) -> Path {
@@ -85,6 +85,9 @@ struct Path: Sendable, Hashable, CustomStringConvertible {
     var status = stat()
     return withCString { stat($0, &status) } == 0 ? status : nil
   }
+
+  /// Whether `stat` finds the path (following links); when it does not, `errno` says why.
+  package var exists: Bool { status() != nil }
 
   /// Calls `body` with the bytes as a NUL-terminated C string.
   func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {

@@ -15,18 +15,8 @@ import ScreenKit
 /// the row shown.
 @MainActor
 final class PickScreen: Screen {
-  /// What the picker ended with.
-  enum Outcome: Equatable {
-    /// The line chosen, as it was read.
-    case chosen(ArraySlice<UInt8>)
-    /// Enter with nothing matching.
-    case noMatch
-    /// Esc or Ctrl-C.
-    case cancelled
-  }
-
   /// Called once, when the user chose, or gave up.
-  var onFinish: ((Outcome) -> Void)?
+  var onFinish: ((PickOutcome) -> Void)?
 
   /// The query field.
   let field: TextField
@@ -215,7 +205,7 @@ final class PickScreen: Screen {
     finish(list?.selectedLine.map { .chosen($0) } ?? .noMatch)
   }
 
-  private func finish(_ outcome: Outcome) {
+  private func finish(_ outcome: PickOutcome) {
     guard !isFinished else { return }
     isFinished = true
     rankTask?.cancel()

@@ -8,12 +8,12 @@
 
 /// A reading of `CLOCK_MONOTONIC`, the clock `clock_gettime` gives every process on the
 /// machine, so a trace can be lined up with timings taken from outside the demo.
-struct MonotonicTime: Sendable, Hashable {
+package struct MonotonicTime: Sendable, Hashable {
   /// Seconds since the clock's (boot-time) origin.
-  let seconds: Double
+  package let seconds: Double
 
   /// Reads the clock now.
-  static func now() -> MonotonicTime {
+  package static func now() -> MonotonicTime {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return MonotonicTime(seconds: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)

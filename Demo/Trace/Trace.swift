@@ -17,9 +17,9 @@ import Locking
 /// The trace file is a bystander: when it fails (a pipe whose reader exited, a full disk, a
 /// reader too slow to keep up) tracing stops and the session goes on. No write can raise
 /// SIGPIPE or block the interface; ``stopReason`` says what happened, for one line after exit.
-final class Trace: Sendable {
+package final class Trace: Sendable {
   /// The events the demo records.
-  enum Event: String, Sendable {
+  package enum Event: String, Sendable {
     /// The first thing `main` does.
     case start
     /// A load closure began.
@@ -31,7 +31,7 @@ final class Trace: Sendable {
   }
 
   /// A trace that records nothing, for runs without `--trace`.
-  static let disabled = Trace(descriptor: -1, path: "")
+  package static let disabled = Trace(descriptor: -1, path: "")
 
   private let descriptor: Int32
   private let path: String
@@ -48,7 +48,7 @@ final class Trace: Sendable {
   /// Opening a FIFO waits for its reader, as a shell's redirection does; writes never wait.
   ///
   /// - Throws: ``TraceError`` naming the path and the system's reason.
-  static func open(path: String) throws(TraceError) -> Trace {
+  package static func open(path: String) throws(TraceError) -> Trace {
     let descriptor = systemOpen(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
     guard descriptor >= 0 else {
       throw TraceError(path: path, reason: String(cString: strerror(errno)))
@@ -59,26 +59,26 @@ final class Trace: Sendable {
   }
 
   /// Whether events are written anywhere.
-  var isEnabled: Bool { descriptor >= 0 }
+  package var isEnabled: Bool { descriptor >= 0 }
 
   /// Why tracing stopped during the run, such as `cannot write to trace file 't': Broken
   /// pipe`; `nil` while it works (or was never on).
-  var stopReason: String? { stopped.withLock { $0 } }
+  package var stopReason: String? { stopped.withLock { $0 } }
 
   /// Appends `event` at the current monotonic time.
-  func record(_ event: Event) {
+  package func record(_ event: Event) {
     record(event, at: .now())
   }
 
   /// Runs a load between `load_start` and `load_end`, recorded before the UI sees its result.
-  func load<T>(_ body: () async throws -> T) async rethrows -> T {
+  package func load<T>(_ body: () async throws -> T) async rethrows -> T {
     record(.loadStart)
     defer { record(.loadEnd) }
     return try await body()
   }
 
   /// Appends `event` with a time read earlier (the `start` time is read before parsing).
-  func record(_ event: Event, at time: MonotonicTime) {
+  package func record(_ event: Event, at time: MonotonicTime) {
     guard descriptor >= 0 else { return }
     let line = Array("\(event.rawValue) \(time.formatted)\n".utf8)
     stopped.withLock { stopped in
@@ -129,7 +129,7 @@ final class Trace: Sendable {
   ///
   /// Prints nothing when it did not stop. Called after the terminal is restored, so the line
   /// stays readable.
-  func reportStop() {
+  package func reportStop() {
     guard let reason = stopReason else { return }
     let line = Array("Demo: tracing stopped: \(reason)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -31,12 +31,10 @@ enum ANSIHostExample {
     } catch {
       error.exit()  // no terminal: one line on standard error, exit status 2
     }
-    let controller = LoadingController {
+    let controller = pane {
       let load = loads.add(1, ordering: .relaxed).newValue
       try await Task.sleep(for: .milliseconds(400))
       return load
-    } build: {
-      ReportScreen(load: $0)
     }
     let wakes = WakePipe()
     let host = ScreenHost(root: controller, size: paneSize(terminal), wake: wakes.wake)
@@ -69,6 +67,11 @@ enum ANSIHostExample {
       }
       host.tick()
     }
+  }
+
+  /// The pane's screen: a report of each `load`, built once it is done.
+  static func pane(load: @escaping @Sendable () async throws -> Int) -> LoadingController<Int> {
+    LoadingController(load: load) { ReportScreen(load: $0) }
   }
 
   static func paneSize(_ terminal: ANSITerminal) -> Size {

@@ -66,24 +66,7 @@ enum InlineExample {
   static func main() {
     let report = Report(failures: CommandLine.arguments.contains("--fail") ? 1 : 0)
     CursesRunLoop.main {
-      let controller = LoadingController(
-        source: .async { progress in
-          var fetched: [Package] = []
-          for (index, name) in names.enumerated() {
-            progress.report(fraction: Double(index) / Double(names.count), message: name)
-            try await Task.sleep(for: .milliseconds(300))
-            if index == 2, await report.takeFailure() { throw RegistryError(name: name) }
-            let package = Package(name: name, milliseconds: 300)
-            fetched.append(package)
-            await report.fetched(package)
-          }
-          return fetched
-        },
-        options: LoadOptions(label: "Fetching packages…"),
-        build: { packages in
-          report.finish(packages)
-          return Screen()
-        })
+      let controller = fetch(report: report, clock: ContinuousClock())
       var options = CursesTerminal.Options()
       if !CommandLine.arguments.contains("--fullscreen") {
         options.viewport = .inline(height: 3, exit: .clear)
@@ -103,5 +86,30 @@ enum InlineExample {
       }
       exit(report.status)
     }
+  }
+
+  /// What the region shows: the packages fetched one after another, 300 ms each on `clock`,
+  /// with a spinner and a progress bar; `report` hears of each, and of the end.
+  @MainActor
+  static func fetch<C: Clock & Sendable>(report: Report, clock: C) -> LoadingController<[Package]>
+  where C.Duration == Duration {
+    LoadingController(
+      source: .async { progress in
+        var fetched: [Package] = []
+        for (index, name) in names.enumerated() {
+          progress.report(fraction: Double(index) / Double(names.count), message: name)
+          try await clock.sleep(for: .milliseconds(300))
+          if index == 2, await report.takeFailure() { throw RegistryError(name: name) }
+          let package = Package(name: name, milliseconds: 300)
+          fetched.append(package)
+          await report.fetched(package)
+        }
+        return fetched
+      },
+      options: LoadOptions(label: "Fetching packages…"),
+      build: { packages in
+        report.finish(packages)
+        return Screen()
+      })
   }
 }

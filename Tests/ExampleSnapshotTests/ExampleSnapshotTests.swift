@@ -3,7 +3,10 @@ import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 
+@testable import ANSIHostExample
+@testable import EmbeddingExample
 @testable import HelloExample
+@testable import InlineExample
 @testable import LoadingControllerExample
 @testable import LoadingProtocolExample
 @testable import NavigationExample
@@ -76,6 +79,56 @@ import Testing
     expectPicture(harness, at: Self.picture("navigation"))
     harness.press(.escape, .down, .enter)
     expectSnapshot(harness, named: "probe")
+    await harness.finish()
+  }
+
+  /// The screen the plain ncurses program hosts in its pane (the program's own header line is
+  /// drawn with ncurses, outside any screen).
+  @Test func embedding() async {
+    let harness = ScreenHarness(root: PaneScreen(), size: Self.size)
+    expectSnapshot(harness, named: "pane")
+    harness.press("x")
+    expectSnapshot(harness, named: "after-a-key")
+    await harness.finish()
+  }
+
+  /// The inline region of three rows the tool fetches in, across an 80-column terminal, with
+  /// `--fail`: the spinner and the progress bar, then the error with its retry; the packages'
+  /// 300 ms are slept on the virtual clock. (The lines printed above the region are the
+  /// application's, not a screen's.)
+  @Test func inline() async {
+    // NB: the fetch sleeps on the harness's clock, which the region's controller needs first:
+    // a first harness holds the time both share.
+    let time = ScreenHarness(root: Screen(), size: Size(width: 1, height: 1))
+    let controller = InlineExample.fetch(report: Report(failures: 1), clock: time.clock)
+    let harness = ScreenHarness(
+      root: controller, size: Size(width: 80, height: 3), sharingTimeWith: time)
+    await harness.advance(by: .milliseconds(450))
+    expectSnapshot(harness, named: "fetching")
+    await harness.advance(by: .milliseconds(600))
+    expectSnapshot(harness, named: "error")
+    harness.press("r")
+    await harness.advance(by: .seconds(2))
+    await harness.finish()
+    await time.finish()
+  }
+
+  /// The pane the plain ANSI program hosts beside its sidebar (which it writes as escape codes
+  /// itself, outside any screen), at its size in an 80x24 terminal: the report of the first
+  /// load, then a click on Reload refreshing it, then the second.
+  @Test func ansiHost() async {
+    let loader = FakeLoader<Int>()
+    let harness = ScreenHarness(
+      root: ANSIHostExample.pane(load: { try await loader.load() }),
+      size: Size(width: 80 - ANSIHostExample.sidebarWidth, height: 23))
+    loader.resolve(1)
+    await harness.settle()
+    expectSnapshot(harness, named: "report")
+    harness.click(x: 3, y: 5)
+    expectSnapshot(harness, named: "reloading")
+    loader.resolve(2)
+    await harness.settle()
+    expectSnapshot(harness, named: "second-report")
     await harness.finish()
   }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import ScreenKit
-import ScreenKitCurses
+import DemoKit
 
 /// `Demo load-probe [container|protocol]`: one loading screen of a chosen variant, a load of a fixed time, then one
 /// line of text, and nothing else on screen.
@@ -49,47 +48,6 @@ struct LoadProbeCommand: DemoMode {
     settings.viewport = viewport.viewport
     settings.trace.record(.start, at: startedAt)
     let delay = Duration.milliseconds(Int((seconds * 1000).rounded()))
-    await Self.show(variant: variant, delay: delay, text: text, settings: settings)
-  }
-
-  @MainActor
-  private static func show(
-    variant: Variant, delay: Duration, text: String, settings: DisplaySettings
-  ) async {
-    let trace = settings.trace
-    let load: @Sendable () async throws -> String = {
-      trace.record(.loadStart)
-      defer { trace.record(.loadEnd) }
-      try await ContinuousClock().sleep(for: delay)
-      return text
-    }
-    // NB: no show delay, as in the C program: the first frame already has the spinner.
-    let options = LoadOptions(showDelay: .zero, spinner: settings.spinner)
-    let root: Screen
-    if variant == .protocol {
-      let screen = ProtocolProbeScreen(options: options, loader: load)
-      screen.onMount = { trace.record(.mount) }
-      root = screen
-    } else {
-      root = LoadingController<String>(
-        load: load, options: options,
-        build: { value in
-          let screen = ProbeTextScreen(text: value)
-          screen.observeLifecycle { event in
-            if case .didMove(toParent: .some) = event.hook { trace.record(.mount) }
-          }
-          return screen
-        })
-    }
-    let application = CursesApplication(
-      root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
-    application.onUnhandledKey = { application, key in
-      if key == "q" { application.quit() }
-    }
-    do {
-      try await application.run()
-    } catch {
-      error.exit()
-    }
+    await LoadProbe.run(variant: variant, delay: delay, text: text, settings: settings)
   }
 }
