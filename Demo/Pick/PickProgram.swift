@@ -5,9 +5,10 @@ package import ScreenKitCurses
 /// command has opened, until the user chooses or gives up.
 @MainActor
 package enum PickProgram {
-  /// Shows the picker over the lines of standard input until a choice; with a
-  /// `remoteLatency`, it filters through a simulated search server answering in that time
-  /// (`--remote`). `workers` tasks rank the lines.
+  /// Shows the picker over the lines of standard input until a choice.
+  ///
+  /// With a `remoteLatency`, it filters through a simulated search server answering in that
+  /// time (`--remote`). `workers` tasks rank the lines.
   package static func run(
     remoteLatency: Duration?, workers: Int, options: CursesTerminal.Options,
     settings: DisplaySettings
