@@ -142,9 +142,11 @@ final class PickScreen: Screen {
     let workers = workers
     rankingPattern = pattern
     rankingChunkCount = chunks.count
+    // NB: on the stage's task executor where it has one (a test's, which runs it on its
+    // clock); else on the pool, off the main actor, which keeps drawing.
+    let executor = stage?.scheduler.taskExecutor
     rankTask = Task { [weak self] in
-      // NB: detached: the ranking runs on the pool, off the main actor, which keeps drawing.
-      let result = await Task.detached(priority: .userInitiated) {
+      let result = await Task.detached(executorPreference: executor, priority: .userInitiated) {
         await FuzzyRanker.rank(pattern, in: chunks, after: previous, limit: limit, workers: workers)
       }.value
       guard let self, !Task.isCancelled, let result else { return }
