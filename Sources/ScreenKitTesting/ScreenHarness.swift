@@ -148,6 +148,13 @@ public final class ScreenHarness {
     return handled
   }
 
+  /// Reports that the terminal gained (`true`) or lost (`false`) the user's focus, as a
+  /// terminal does once focus reporting is on, and renders.
+  public func setTerminalFocus(_ hasFocus: Bool) {
+    stage.handle(.terminalFocus(hasFocus))
+    runDueWork()
+  }
+
   /// Resizes the stage and renders.
   public func resize(to size: Size) {
     stage.resize(to: size)

@@ -6,9 +6,10 @@
 /// codes, Alt as an Escape prefix, CSI and SS3 keys (cursor keys in normal and application
 /// mode, `CSI n ~` editing and function keys, Shift-Tab, xterm modifier parameters, of which
 /// Alt is kept), the Linux console's function keys, a table of sequences read from the
-/// terminal's description, bracketed paste, and mouse reports in the SGR (1006) and legacy
-/// (X10) encodings. Other well-formed CSI, OSC, DCS and APC sequences (replies to queries)
-/// are recognised and dropped whole.
+/// terminal's description, bracketed paste, mouse reports in the SGR (1006) and legacy
+/// (X10) encodings, and focus reports (`ESC [ I`, `ESC [ O`, unless the terminal's
+/// description names them keys). Other well-formed CSI, OSC, DCS and APC sequences (replies
+/// to queries) are recognised and dropped whole.
 ///
 /// An Escape alone cannot be told from the start of a sequence until more bytes come: when
 /// input stops part-way through a sequence, ``deadline`` says when to call ``flush()``, which
@@ -257,6 +258,12 @@ public struct InputDecoder: Sendable {
         paste = PasteBuffer()
       } else if readsLegacyMouseReports && sequence == InputDecoder.legacyMouseStart {
         state = .legacyMouse
+      } else if sequences[sequence] == nil,
+        let focused = InputDecoder.terminalFocus(forSequence: sequence)
+      {
+        // NB: an Escape before a report was a key of its own: a report takes no Alt.
+        if doubled { events.append(.key(.escape)) }
+        events.append(.terminalFocus(focused))
       } else if let key = finishedKey() {
         events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
       }
@@ -379,6 +386,19 @@ public struct InputDecoder: Sendable {
   }
 
   static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+
+  /// Whether a complete sequence is a focus report of a terminal that gained focus (`ESC [ I`)
+  /// or lost it (`ESC [ O`); `nil` for any other sequence.
+  static func terminalFocus(forSequence sequence: [UInt8]) -> Bool? {
+    guard sequence.count == 3, sequence[0] == 0x1B, sequence[1] == UInt8(ascii: "[") else {
+      return nil
+    }
+    switch sequence[2] {
+    case UInt8(ascii: "I"): return true
+    case UInt8(ascii: "O"): return false
+    default: return nil
+    }
+  }
 }
 
 extension Unicode.Scalar {

@@ -1,4 +1,5 @@
-/// What a terminal backend delivers to a stage: a key, pasted text, a mouse report or a new size.
+/// What a terminal backend delivers to a stage: a key, pasted text, a mouse report, a new size,
+/// or the terminal's gaining or losing focus.
 public enum InputEvent: Hashable, Sendable {
   /// A key press.
   case key(Key)
@@ -12,4 +13,10 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal changed size.
   case resize(Size)
+  /// The terminal gained (`true`) or lost (`false`) the user's focus: its window or pane
+  /// became the one keys go to, or stopped being it.
+  ///
+  /// Terminals report it once focus reporting (DEC private mode 1004) is on, as `ESC [ I` and
+  /// `ESC [ O`; it is never a key. ``Stage/terminalHasFocus`` keeps the latest.
+  case terminalFocus(Bool)
 }

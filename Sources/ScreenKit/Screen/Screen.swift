@@ -171,6 +171,11 @@ open class Screen {
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.
   open func focusDidChange() {}
 
+  /// Called on each visible screen when the terminal gains or loses the user's focus
+  /// (``Stage/terminalHasFocus``), for a screen that looks or behaves differently while the
+  /// user is elsewhere.
+  open func terminalFocusDidChange() {}
+
   /// Where the terminal's cursor shows while this screen has focus, in the screen's own
   /// coordinates; `nil`, the default, for no cursor.
   ///

@@ -32,6 +32,12 @@ public final class Stage {
   public private(set) var isMounted = false
   /// Whether something changed since the last ``frame()``.
   public internal(set) var needsFrame = false
+  /// Whether the terminal has the user's focus, as its last focus report said
+  /// (``InputEvent/terminalFocus(_:)``); `true` until a report says otherwise, and always for
+  /// a terminal that does not report focus.
+  ///
+  /// A screen hears of each change in ``Screen/terminalFocusDidChange()``.
+  public internal(set) var terminalHasFocus = true
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
   public var onNeedsFrame: (@MainActor () -> Void)?
   /// Receives every lifecycle call of screens on this stage.
@@ -99,8 +105,9 @@ public final class Stage {
     setNeedsDisplay()
   }
 
-  /// Delivers an input event: keys, pastes and mouse events are routed, sizes resize the stage;
-  /// returns whether anything handled it (a resize always is).
+  /// Delivers an input event: keys, pastes and mouse events are routed, sizes resize the stage,
+  /// and focus reports set ``terminalHasFocus``; returns whether anything handled it (a resize
+  /// and a focus report always are).
   ///
   /// Every host delivers its input here, so this is the one place an event is told apart.
   @discardableResult
@@ -111,6 +118,9 @@ public final class Stage {
     case .mouse(let mouse): return send(mouse)
     case .resize(let size):
       resize(to: size)
+      return true
+    case .terminalFocus(let hasFocus):
+      setTerminalFocus(hasFocus)
       return true
     }
   }

@@ -22,7 +22,11 @@ import Testing
     // Mouse reporting off, and a description naming `ESC [ M` a key (cons25's F1), in turn.
     let reportsMouse = seed % 5 != 1
     var sequences = Self.sequences
-    if seed % 5 == 2 { sequences[Array("\u{1B}[M".utf8)] = .function(1) }
+    // cons25's description also names `ESC [ O`, a focus report elsewhere, F3.
+    if seed % 5 == 2 {
+      sequences[Array("\u{1B}[M".utf8)] = .function(1)
+      sequences[Array("\u{1B}[O".utf8)] = .function(3)
+    }
     let stream = random.inputStream(allowingLargePaste: seed % 20 == 3)
     let reference = ReferenceInputDecoder(
       sequences: sequences, terminalReportsMouse: reportsMouse,
@@ -78,6 +82,7 @@ import Testing
         case .key(.escape): kinds.insert("escape")
         case .mouse(let mouse) where mouse.wheelDelta != nil: kinds.insert("wheel")
         case .mouse: kinds.insert("mouse")
+        case .terminalFocus: kinds.insert("focus")
         default: break
         }
       }
@@ -85,7 +90,7 @@ import Testing
     #expect(
       kinds == [
         "paste", "alt", "replacement", "cjk", "function", "control", "arrow", "escape",
-        "mouse", "wheel",
+        "mouse", "wheel", "focus",
       ])
   }
 }
@@ -121,7 +126,8 @@ extension SeededRandom {
             "\u{1B}[M\u{0}!!", "\u{1B}[M!\r", "\u{1B}[<0;12", "\u{1B}[<1;2;3X", "\u{1B}[<",
             "\u{1B}]11;rgb:0000/ffff/0000\u{07}", "\u{1B}]10;?\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\",
             "\u{1B}_G;OK\u{1B}\\", "\u{1B}]", "\u{1B}P", "\u{1B}é", "\u{1B}\r", "\u{1B}[201~",
-            "\u{1B}[" + String(repeating: "1;", count: 40) + "A",
+            "\u{1B}[" + String(repeating: "1;", count: 40) + "A", "\u{1B}[I", "\u{1B}[O",
+            "\u{1B}\u{1B}[I",
           ]).utf8)
       case 7: bytes += [0x1B] + (0..<(1 + next() % 4)).map { _ in UInt8(next() % 0x100) }
       default:

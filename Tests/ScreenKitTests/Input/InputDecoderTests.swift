@@ -159,6 +159,41 @@ import Testing
     #expect(decoder.interrupt().isEmpty)
   }
 
+  @Test func focusReportsAreFocusEventsNeverKeys() {
+    #expect(decode("\u{1B}[I") == [.terminalFocus(true)])
+    #expect(decode("\u{1B}[O") == [.terminalFocus(false)])
+    #expect(
+      decode("a\u{1B}[Ob\u{1B}[I\u{1B}[Ac")
+        == [
+          .key("a"), .terminalFocus(false), .key("b"), .terminalFocus(true), .key(.up), .key("c"),
+        ])
+    // An Escape pressed just before is a key of its own; a report takes no Alt.
+    #expect(decode("\u{1B}\u{1B}[I") == [.key(.escape), .terminalFocus(true)])
+    // SS3 `ESC O I` is no report (it is Tab on the keypad).
+    #expect(decode("\u{1B}OI") == keys(.tab))
+  }
+
+  @Test func aFocusReportCutBetweenReadsIsHeldUntilItsEnd() {
+    let report = Array("\u{1B}[O".utf8)
+    for cut in 1..<report.count {
+      var decoder = InputDecoder()
+      #expect(decoder.decode(Array("x".utf8) + report[..<cut], at: .zero) == keys("x"))
+      #expect(decoder.deadline != nil)
+      #expect(
+        decoder.decode(report[cut...] + Array("y".utf8), at: .milliseconds(10))
+          == [.terminalFocus(false), .key("y")])
+      #expect(decoder.deadline == nil)
+    }
+  }
+
+  @Test func aTerminalWhoseDescriptionNamesTheBytesAKeyGetsTheKey() {
+    // cons25 sends `ESC [ I` for Page Up and `ESC [ O` for F3; it reports no focus.
+    let sequences: [[UInt8]: Key] = [
+      Array("\u{1B}[I".utf8): .pageUp, Array("\u{1B}[O".utf8): .function(3),
+    ]
+    #expect(decode("\u{1B}[I\u{1B}[O", sequences: sequences) == keys(.pageUp, .function(3)))
+  }
+
   @Test func aPasteLongerThanTheLimitArrivesInBoundedPiecesInOrder() {
     var decoder = InputDecoder(maximumPasteLength: 10)
     let text = String(repeating: "漢字ab", count: 5)

@@ -110,6 +110,10 @@ struct ReferenceInputDecoder {
     {
       return legacyMouseReport(bytes, from: index + 1, into: &events)
     }
+    if sequences[sequence] == nil, let focused = InputDecoder.terminalFocus(forSequence: sequence) {
+      events += doubled ? [.key(.escape), .terminalFocus(focused)] : [.terminalFocus(focused)]
+      return index + 1
+    }
     if !tooLong, let key = sequences[sequence] ?? InputDecoder.key(forSequence: sequence) {
       events.append(.key(doubled ? InputDecoder.withAlt(key) : key))
     }
