@@ -21,6 +21,13 @@
 /// of the run in flight keeps that run; going back to the key whose loaded value is shown drops
 /// the pending change and shows the value as current again. A cache's value for the new key
 /// shows at once, and its revalidation waits out the debounce.
+///
+/// A loaded value may refresh on its own while its owner says the screen is present (visible,
+/// uncovered; ``setPresence(isPresent:terminalHasFocus:)``): when the terminal regains focus
+/// and the value is old enough for ``LoadOptions/refreshOnFocus``, and every
+/// ``LoadOptions/refreshInterval`` after the last answer. The interval is one scheduler timer
+/// that exists only while it may fire: present, the terminal focused (unless
+/// ``LoadOptions/refreshesWhileUnfocused``), no run under way, a value shown.
 @MainActor
 package final class LoadRunner<Value: Sendable> {
   /// The current state.
@@ -97,20 +104,36 @@ package final class LoadRunner<Value: Sendable> {
   private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private var step = Step()
+  /// When a load delivered the value shown (scheduler time); `nil` for a cache's value that no
+  /// load confirmed yet.
+  package private(set) var valueArrival: Duration?
+  /// When the state last came out of flight (an answer, a failure, a cancellation): the
+  /// interval counts from here.
+  private var settledAt: Duration?
+  /// Whether the owner's screen is visible and uncovered, as its owner last said.
+  private var isPresent = false
+  /// Whether the terminal has focus, as the owner last said.
+  private var terminalHasFocus = true
+  /// The interval refresh's timer and its deadline, while one may fire.
+  private var intervalTimer: (timer: Scheduler.Timer, deadline: Duration)?
 
   /// Creates a runner; nothing starts until ``start(on:)``.
   ///
   /// A runner given a value already `shown` starts from it, so its first start refreshes it;
   /// one given a `cache` slot reads it first and shares its loads through it.
+  /// `shownArrival` is when a load delivered `shown`, if one did.
   package init(
     source: LoadSource<Value>, options: LoadOptions, shown: Value? = nil,
-    cache: LoadCacheSlot<Value>? = nil
+    shownArrival: Duration? = nil, cache: LoadCacheSlot<Value>? = nil
   ) {
     self.source = source
     self.options = options
     self.cacheSlot = cache
     self.keying = nil
-    if let shown { state = .loaded(shown) }
+    if let shown {
+      state = .loaded(shown)
+      valueArrival = shownArrival
+    }
   }
 
   /// Creates a keyed runner; nothing starts until ``attach(on:)``.
@@ -119,7 +142,7 @@ package final class LoadRunner<Value: Sendable> {
   /// for another key, as a stale value).
   package init(
     keying: LoadKeying<Value>, options: LoadOptions, shown: Value? = nil,
-    shownKey: (any Hashable & Sendable)? = nil
+    shownKey: (any Hashable & Sendable)? = nil, shownArrival: Duration? = nil
   ) {
     let request = keying.request()
     self.source = request.source
@@ -130,6 +153,7 @@ package final class LoadRunner<Value: Sendable> {
       state = .loaded(shown)
       self.shownKey = shownKey
       shownIsLoaded = true
+      valueArrival = shownArrival
     }
   }
 
@@ -203,10 +227,13 @@ package final class LoadRunner<Value: Sendable> {
     if !isSettled { start(on: scheduler) }
   }
 
-  /// Stops following, as its screen leaves: cancels the load and a pending key change, and
-  /// stops hearing of key changes.
+  /// Stops following, as its screen leaves: cancels the load and a pending key change, stops
+  /// hearing of key changes, and refreshes on its own no more until its owner says the screen
+  /// is present again.
   package func detach() {
+    isPresent = false
     cancel()
+    updateInterval()
     stopFollowing?()
     stopFollowing = nil
   }
@@ -238,6 +265,33 @@ package final class LoadRunner<Value: Sendable> {
       case .loading: setState(.idle)
       case .idle, .loaded, .failed: break
       }
+    }
+  }
+
+  /// Hears from the owner whether its screen is present (visible, and no modal screen covers
+  /// it) and whether the terminal has focus.
+  ///
+  /// Focus coming back while present refreshes a value as old as ``LoadOptions/refreshOnFocus``
+  /// says (a load in flight goes on alone); focus that came back while the screen was away
+  /// refreshes nothing when it returns. The interval timer is set or cancelled to match.
+  package func setPresence(isPresent: Bool, terminalHasFocus: Bool) {
+    let regained = terminalHasFocus && !self.terminalHasFocus
+    self.isPresent = isPresent
+    self.terminalHasFocus = terminalHasFocus
+    if regained, isPresent, let scheduler, refreshesOnFocus(at: scheduler.clock.now) {
+      start(on: scheduler)
+    }
+    updateInterval()
+  }
+
+  /// Whether focus coming back now refreshes: a value is shown and settled, and old enough.
+  private func refreshesOnFocus(at now: Duration) -> Bool {
+    guard !state.isInFlight, debounceTimer == nil else { return false }
+    switch state {
+    case .loaded, .failed(_, _?):
+      return options.refreshOnFocus.refreshes(valueOfAge: valueArrival.map { now - $0 })
+    case .idle, .loading, .refreshing, .failed(_, nil):
+      return false
     }
   }
 
@@ -318,6 +372,7 @@ package final class LoadRunner<Value: Sendable> {
   /// Shows a cache's value for the key now, to be revalidated.
   private func showCached(_ value: Value) {
     step.value = value
+    valueArrival = nil
     shownKey = keying?.current()
     shownIsLoaded = false
     setState(.refreshing(value))
@@ -335,6 +390,7 @@ package final class LoadRunner<Value: Sendable> {
     let spinnerWasVisible = isSpinnerVisible
     let progressBefore = progress
     body()
+    updateInterval()
     guard
       step.stateChanged || step.value != nil || isSpinnerVisible != spinnerWasVisible
         || progress != progressBefore
@@ -351,6 +407,7 @@ package final class LoadRunner<Value: Sendable> {
   /// Moves to `state`; a state out of flight ends every refresh waiting for the load, whatever
   /// ended it.
   private func setState(_ newState: LoadState<Value>) {
+    if state.isInFlight, !newState.isInFlight, let scheduler { settledAt = scheduler.clock.now }
     state = newState
     step.stateChanged = true
     if !newState.isInFlight { resumeWaiters() }
@@ -458,6 +515,7 @@ package final class LoadRunner<Value: Sendable> {
       hideSpinner()
       shownKey = runKey
       shownIsLoaded = true
+      valueArrival = scheduler?.clock.now
       step.value = value
       setState(.loaded(value))
     case .end:
@@ -519,6 +577,48 @@ package final class LoadRunner<Value: Sendable> {
     let pending = waiters
     waiters.removeAll()
     for waiter in pending { waiter.resume() }
+  }
+
+  // MARK: Refreshing on an interval
+
+  /// Whether the interval refresh may fire now: the owner's screen is present, the terminal
+  /// focused or that does not matter, no run or key change under way, and a value shown.
+  private var wantsInterval: Bool {
+    guard let interval = options.refreshInterval, interval > .zero, isPresent,
+      terminalHasFocus || options.refreshesWhileUnfocused, debounceTimer == nil,
+      case .resting = phase
+    else { return false }
+    switch state {
+    case .loaded, .failed(_, _?): return true
+    case .idle, .loading, .refreshing, .failed(_, nil): return false
+    }
+  }
+
+  /// Sets the interval timer for one interval after the last answer while it may fire, and
+  /// cancels it otherwise: no timer exists while the refresh is paused.
+  private func updateInterval() {
+    guard wantsInterval, let interval = options.refreshInterval, let scheduler else {
+      if let intervalTimer {
+        self.intervalTimer = nil
+        scheduler?.cancel(intervalTimer.timer)
+      }
+      return
+    }
+    // NB: a value shown from the start (never in flight here) counts from the first time the
+    // interval could run.
+    let settled = settledAt ?? scheduler.clock.now
+    settledAt = settled
+    let deadline = settled.saturatingAdding(interval)
+    if let intervalTimer {
+      guard intervalTimer.deadline != deadline else { return }
+      scheduler.cancel(intervalTimer.timer)
+    }
+    let timer = scheduler.schedule(at: deadline) { [weak self] in
+      guard let self, let scheduler = self.scheduler else { return }
+      self.intervalTimer = nil
+      self.start(on: scheduler)
+    }
+    intervalTimer = (timer, deadline)
   }
 
   // MARK: Timers

@@ -158,11 +158,18 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// with a ``LoadKey``, follows the key from now on, and loads it if it changed meanwhile.
   public override func didAppear() {
     if let scheduler = stage?.scheduler { runner.attach(on: scheduler) }
+    loadPresenceDidChange()
   }
 
   /// Cancels the load in flight (and stops following the key) before the children disappear.
   public override func willDisappear() {
     runner.detach()
+  }
+
+  override func loadPresenceDidChange() {
+    super.loadPresenceDidChange()
+    runner.setPresence(
+      isPresent: isVisibleAndUncovered, terminalHasFocus: stage?.terminalHasFocus ?? true)
   }
 
   // MARK: Chrome

@@ -50,8 +50,9 @@ public final class ScreenLoad<Value: Sendable> {
     on screen: Screen, source: LoadSource<Value>, options: LoadOptions,
     cache: LoadCacheSlot<Value>?, configure: @escaping (Value) -> Void
   ) {
-    begin(on: screen, options: options, configure: configure) { shown, _ in
-      LoadRunner(source: source, options: options, shown: shown, cache: cache)
+    begin(on: screen, options: options, configure: configure) { shown, _, arrival in
+      LoadRunner(
+        source: source, options: options, shown: shown, shownArrival: arrival, cache: cache)
     }
   }
 
@@ -61,14 +62,18 @@ public final class ScreenLoad<Value: Sendable> {
     on screen: Screen, keying: LoadKeying<Value>, options: LoadOptions,
     configure: @escaping (Value) -> Void
   ) {
-    begin(on: screen, options: options, configure: configure) { shown, shownKey in
-      LoadRunner(keying: keying, options: options, shown: shown, shownKey: shownKey)
+    begin(on: screen, options: options, configure: configure) { shown, shownKey, arrival in
+      LoadRunner(
+        keying: keying, options: options, shown: shown, shownKey: shownKey,
+        shownArrival: arrival)
     }
   }
 
   private func begin(
     on screen: Screen, options: LoadOptions, configure: @escaping (Value) -> Void,
-    makeRunner: (_ shown: Value?, _ shownKey: (any Hashable & Sendable)?) -> LoadRunner<Value>
+    makeRunner:
+      (_ shown: Value?, _ shownKey: (any Hashable & Sendable)?, _ arrival: Duration?) ->
+      LoadRunner<Value>
   ) {
     guard let scheduler = screen.stage?.scheduler else { return }
     runner?.detach()
@@ -80,11 +85,12 @@ public final class ScreenLoad<Value: Sendable> {
     escapeCancels = options.escapeCancels
     // NB: a value already shown stays while the new load runs, as a refresh: a screen that loads
     // in `didAppear` comes back to its content, not to a spinner.
-    let runner = makeRunner(shown, runner?.shownKey)
+    let runner = makeRunner(shown, runner?.shownKey, runner?.valueArrival)
     self.runner = runner
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     if runner.isKeyed { runner.attach(on: scheduler) }
     runner.start(on: scheduler)
+    presenceDidChange()
   }
 
   /// Brings the screen in line with one step of the load.
@@ -182,8 +188,17 @@ extension ScreenLoad: AttachedLoader {
   func screenDidAppear() {
     // NB: a keyed load follows its key again, as a `LoadingController` does when it comes back;
     // one the screen's `didAppear` has just begun already does.
-    guard let runner, runner.isKeyed, let scheduler = screen?.stage?.scheduler else { return }
-    runner.attach(on: scheduler)
+    if let runner, runner.isKeyed, let scheduler = screen?.stage?.scheduler {
+      runner.attach(on: scheduler)
+    }
+    presenceDidChange()
+  }
+
+  func presenceDidChange() {
+    guard let runner, let screen else { return }
+    runner.setPresence(
+      isPresent: screen.isVisibleAndUncovered,
+      terminalHasFocus: screen.stage?.terminalHasFocus ?? true)
   }
 
   func screenWillDisappear() {

@@ -17,4 +17,6 @@ protocol AttachedLoader: AnyObject {
   func screenDidAppear()
   /// The screen is about to disappear: its load must stop.
   func screenWillDisappear()
+  /// The terminal's focus, or what covers the screen, changed.
+  func presenceDidChange()
 }

@@ -45,6 +45,8 @@ extension Screen {
     }
     child.sendDidMove(toParent: self)
     setNeedsDisplay()
+    // NB: a modal screen now covers screens that were shown: their loads pause.
+    if child.isModal { stage?.presenceDidChange() }
   }
 
   /// Removes the screen from its parent; a visible screen disappears first.
@@ -70,6 +72,8 @@ extension Screen {
     }
     sendDidMove(toParent: nil, formerStage: stage)
     parent.setNeedsLayout()
+    // NB: what this modal screen covered shows again: its loads go on.
+    if isModal { stage?.presenceDidChange() }
   }
 
   /// Whether `ancestor` is this screen or one of its ancestors.

@@ -76,7 +76,12 @@ open class Screen {
 
   /// Whether the screen, while present, is the only part of its parent's subtree that can take
   /// focus, as a modal overlay is.
-  public var isModal = false
+  ///
+  /// What a modal screen covers pauses its loads' interval refreshes
+  /// (``LoadOptions/refreshInterval``) until it goes.
+  public var isModal = false {
+    didSet { if isModal != oldValue, parent != nil { stage?.presenceDidChange() } }
+  }
 
   /// Whether the screen takes keys first when focused; plain containers return `false`, and a
   /// ``Loading`` screen `true`, so that its loading keys reach it.
@@ -176,6 +181,13 @@ open class Screen {
   /// user is elsewhere.
   open func terminalFocusDidChange() {}
 
+  /// Tells the screen's load that the terminal's focus, or what covers the screen, changed.
+  ///
+  /// A `LoadingController` overrides it for its own load.
+  func loadPresenceDidChange() {
+    attachedLoader?.presenceDidChange()
+  }
+
   /// Where the terminal's cursor shows while this screen has focus, in the screen's own
   /// coordinates; `nil`, the default, for no cursor.
   ///
@@ -221,6 +233,16 @@ open class Screen {
 
   /// Whether the screen is the stage's focused screen.
   public var isFocused: Bool { stage?.focusedScreen === self }
+
+  /// Whether the screen is visible and no modal screen covers it or anything inside it (an
+  /// overlay its content presented): where loads refresh on their own (an interval, the
+  /// terminal's focus coming back).
+  ///
+  /// Asked only when the screen appears and when focus or a modal screen changes, so it may
+  /// walk the subtree.
+  var isVisibleAndUncovered: Bool {
+    isVisible && !isCoveredByModal && !subtree.contains { $0 !== self && $0.isModal }
+  }
 
   // MARK: Invalidation
 

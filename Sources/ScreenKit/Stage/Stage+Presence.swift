@@ -1,6 +1,6 @@
 extension Stage {
   /// Records whether the terminal has focus and, when that changed, tells every visible screen
-  /// (``Screen/terminalFocusDidChange()``).
+  /// (``Screen/terminalFocusDidChange()``) and the loads on them.
   ///
   /// A report that repeats the focus the stage already knows changes nothing: terminals send
   /// one when focus reporting is switched on, and again after a stop.
@@ -10,6 +10,19 @@ extension Stage {
     guard isMounted else { return }
     for screen in root.subtree where screen.stage === self && screen.isVisible {
       screen.terminalFocusDidChange()
+    }
+    presenceDidChange()
+  }
+
+  /// Tells the loads of every visible screen that what they depend on to run on their own
+  /// changed: the terminal's focus, or a modal screen came or went.
+  ///
+  /// Rare events, so every screen is visited; a screen a callback removed meanwhile is
+  /// skipped.
+  func presenceDidChange() {
+    guard isMounted else { return }
+    for screen in root.subtree where screen.stage === self && screen.isVisible {
+      screen.loadPresenceDidChange()
     }
   }
 }

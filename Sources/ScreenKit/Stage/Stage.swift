@@ -36,7 +36,9 @@ public final class Stage {
   /// (``InputEvent/terminalFocus(_:)``); `true` until a report says otherwise, and always for
   /// a terminal that does not report focus.
   ///
-  /// A screen hears of each change in ``Screen/terminalFocusDidChange()``.
+  /// Loads refresh when it comes back (``LoadOptions/refreshOnFocus``), and may pause their
+  /// interval while it is away (``LoadOptions/refreshesWhileUnfocused``); a screen hears of
+  /// each change in ``Screen/terminalFocusDidChange()``.
   public internal(set) var terminalHasFocus = true
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
   public var onNeedsFrame: (@MainActor () -> Void)?
