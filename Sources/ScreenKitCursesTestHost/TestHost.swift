@@ -18,8 +18,8 @@ let handledSignal = Atomic<Int32>(0)
 ///
 /// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks|field] [--handle=N]
 /// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
-/// [--run-loop=queue|dispatch] [--inline=N] [--signal-keys-as-keys]`; `--no-mouse` opens the
-/// session with mouse reporting off; `--inline=N` shows the screen in an inline region of N
+/// [--run-loop=queue|dispatch] [--inline=N] [--signal-keys-as-keys] [--no-focus]`; `--no-mouse`
+/// opens the session with mouse reporting off, `--no-focus` with focus reporting off; `--inline=N` shows the screen in an inline region of N
 /// rows; `--signal-keys-as-keys` turns `keysSendSignals` off, and the host reports Ctrl-C,
 /// Ctrl-Z and Ctrl-\ on standard error (Ctrl-C then quits);
 /// `--stop-before-first-frame` sends the host SIGTSTP (as Ctrl-Z does) once the session is open
@@ -35,8 +35,9 @@ let handledSignal = Atomic<Int32>(0)
 /// that blocks its thread for 3 s and quits (`quit-to-return-ms=N` on standard error then says
 /// how long `run()` took to return). After a normal quit it
 /// prints `frames=N wakes=M` and then `locale numeric=X ctype=Y` to standard error; in `echo`
-/// mode then `received=N hash=H pastes=P escapes=E`: the characters typed or pasted before
-/// the `q`, the FNV-1a hash of their UTF-8, and the pastes and Escape keys received. In
+/// mode then `received=N hash=H pastes=P escapes=E focus-changes=F`: the characters typed or
+/// pasted before the `q`, the FNV-1a hash of their UTF-8, the pastes and Escape keys received,
+/// and the terminal's focus changes (shown as `FOCUS-IN-N`, `FOCUS-OUT-N`). In
 /// `pages` mode `n` redraws every row with the next page. In `tasks` mode `m` starts a
 /// `Task { @MainActor in … }` that awaits a sleep and then shows `TASK-DONE`, and `p` posts
 /// `POSTED-DONE` to the scheduler from a detached task, and `l` runs a load on the default
@@ -69,6 +70,7 @@ enum TestHost {
     let mode = arguments.first { !$0.hasPrefix("--") } ?? "idle"
     var options = CursesTerminal.Options()
     options.mouse = !arguments.contains("--no-mouse")
+    options.focusReporting = !arguments.contains("--no-focus")
     options.keysSendSignals = !arguments.contains("--signal-keys-as-keys")
     if let height = arguments.compactMap({ value(of: "--inline=", in: $0) }).first {
       options.viewport = .inline(height: Int(height))
@@ -129,7 +131,8 @@ enum TestHost {
     if screen.mode == .echo {
       writeToStandardError(
         "received=\(screen.received.count) hash=\(screen.receivedHash) "
-          + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount)\n")
+          + "pastes=\(screen.pasteCount) escapes=\(screen.escapeCount) "
+          + "focus-changes=\(screen.focusChanges)\n")
     }
     writeToStandardError("deadline=\(deadlineAtQuit == nil ? "none" : "armed")\n")
   }

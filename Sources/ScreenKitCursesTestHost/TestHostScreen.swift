@@ -40,6 +40,10 @@ final class TestHostScreen: Screen {
   private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   /// The last mouse press in `echo` mode, shown as `CLICK-x-y`.
   private var lastPress: Point?
+  /// The focus changes the terminal reported in `echo` mode, shown as `FOCUS-OUT-1` after the
+  /// first loss, `FOCUS-IN-2` after the gain that follows, and so on: a gain on row 4, a loss
+  /// on row 5, so that each is written whole rather than as the cells that differ.
+  private(set) var focusChanges = 0
 
   /// Creates the screen; unless idle, a timer every `interval` redraws it once it appears.
   init(
@@ -129,6 +133,12 @@ final class TestHostScreen: Screen {
     return true
   }
 
+  override func terminalFocusDidChange() {
+    guard mode == .echo else { return }
+    focusChanges += 1
+    setNeedsDisplay()
+  }
+
   override func handleMouse(_ event: MouseEvent) -> Bool {
     guard mode == .echo, case .press = event.action else { return false }
     lastPress = event.position
@@ -196,6 +206,11 @@ final class TestHostScreen: Screen {
       if escapeCount > 0 { canvas.drawText("ESCAPES-\(escapeCount)", at: Point(x: 0, y: 2)) }
       if let press = lastPress {
         canvas.drawText("CLICK-\(press.x)-\(press.y)", at: Point(x: 0, y: 3))
+      }
+      if focusChanges > 0 {
+        let hasFocus = stage?.terminalHasFocus ?? true
+        canvas.drawText(
+          "FOCUS-\(hasFocus ? "IN" : "OUT")-\(focusChanges)", at: Point(x: 0, y: hasFocus ? 4 : 5))
       }
     }
     if mode == .pages && page > 0 {

@@ -28,6 +28,14 @@ import Testing
     #expect(decode([.keyCode(sk_key_f0() + Int32(number))]) == [.key(.function(number))])
   }
 
+  @Test func focusReportsAreFocusEventsNotAltKeys() {
+    #expect(
+      decode(characters("a\u{1B}[Ob\u{1B}[I"))
+        == [.key("a"), .terminalFocus(false), .key("b"), .terminalFocus(true)])
+    #expect(decode(characters("\u{1B}[x")) == [.key(.alt("[")), .key("x")])
+    #expect(decode(characters("\u{1B}[")) == [.key(.alt("["))])
+  }
+
   @Test func keyResizeDecodesToResizeEventWithCurrentSize() {
     let events = KeyDecoder.decode([.keyCode(KEY_RESIZE)], size: Size(width: 100, height: 30))
     #expect(events == [.resize(Size(width: 100, height: 30))])

@@ -16,7 +16,7 @@ import ScreenKitTerminal
 /// The terminal's modes are those of the full-screen session (cbreak, no echo, keypad
 /// transmit, a hidden cursor (shown at the focused screen's cursor, where it has one),
 /// bracketed paste, mouse reporting unless `Options.mouse` is
-/// off), without the alternate screen. Mouse reports are in screen rows: the region asks the
+/// off, focus reporting unless `Options.focusReporting` is off), without the alternate screen. Mouse reports are in screen rows: the region asks the
 /// terminal where its top is (terminfo's `u7`, a cursor position request) each time it moves,
 /// and drops reports until the answer comes; a terminal that never answers gets no mouse
 /// events. Whatever ends
@@ -112,10 +112,12 @@ final class InlineTerminal: Display {
     let mouseOn = options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) : nil
     let request = tigetstr("u7").flatMap { Int(bitPattern: $0) == -1 ? nil : String(cString: $0) }
     positionRequest = mouseOn == nil ? nil : request.map { Array($0.utf8) }
+    let focusOn =
+      options.focusReporting ? TerminalCapabilities.focusReportingOn(terminalType: type) : nil
     setUpBytes =
       sequences.hideCursor + sequences.keypadOn
       + (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
-      + (positionRequest == nil ? [] : mouseOn ?? [])
+      + (positionRequest == nil ? [] : mouseOn ?? []) + (focusOn ?? [])
     terminalSize = Self.windowSize(of: output)
     prepareRestore()
     _ = tcsetattr(output, TCSANOW, &sessionModes)

@@ -6,7 +6,9 @@ public import ScreenKit
 /// The decoder is a pure function of its input, so every mapping is tested without a
 /// terminal. An Escape followed by another key within the same read is Alt with that key,
 /// because that is how terminals send Alt; an Escape on its own (ncurses waited `ESCDELAY`
-/// for more and none came) is Escape. A combining mark typed after a character joins it.
+/// for more and none came) is Escape. A combining mark typed after a character joins it. A
+/// focus report (`ESC [ I`, `ESC [ O`, which ncurses has no key for) is
+/// `InputEvent.terminalFocus`, never Alt-[ and a letter.
 public enum KeyDecoder {
   /// The keys named by ncurses `KEY_*` codes; function keys are computed from `KEY_F0`.
   public static let keyCodes: [Int32: Key] = [
@@ -30,7 +32,18 @@ public enum KeyDecoder {
   public static func decode(_ inputs: [RawInput], size: @autoclosure () -> Size) -> [InputEvent] {
     var events: [InputEvent] = []
     var pendingEscape = false
-    for input in inputs {
+    var index = inputs.startIndex
+    while index < inputs.endIndex {
+      let input = inputs[index]
+      index += 1
+      if pendingEscape, input == .character(UInt32(UInt8(ascii: "["))), index < inputs.endIndex,
+        let focused = focusReport(inputs[index])
+      {
+        pendingEscape = false
+        index += 1
+        events.append(.terminalFocus(focused))
+        continue
+      }
       if case .keyCode(let code) = input, code == KEY_RESIZE {
         if pendingEscape { events.append(.key(.escape)) }
         pendingEscape = false
@@ -55,6 +68,16 @@ public enum KeyDecoder {
     }
     if pendingEscape { events.append(.key(.escape)) }
     return events
+  }
+
+  /// Whether the final character of a focus report says the terminal gained focus (`I`) or
+  /// lost it (`O`); `nil` for any other input.
+  private static func focusReport(_ input: RawInput) -> Bool? {
+    switch input {
+    case .character(UInt32(UInt8(ascii: "I"))): true
+    case .character(UInt32(UInt8(ascii: "O"))): false
+    default: nil
+    }
   }
 
   /// The key for a single `get_wch` result, or `nil` for codes ScreenKit has no key for.

@@ -54,6 +54,18 @@ public enum TerminalCapabilities {
       (TerminalMode.mouseButtons.onSequence + TerminalMode.mouseSGREncoding.onSequence).utf8)
   }
 
+  /// The sequence that turns focus reporting on, when the terminal has it: the `fe` extended
+  /// capability (ncurses' xterm+focus), or xterm's mode 1004 for terminals that speak xterm's
+  /// protocol, whose descriptions mostly predate `fe`.
+  ///
+  /// Terminals that do not know mode 1004 ignore it, as they ignore any private mode they do
+  /// not know; the restore switches it off whatever the terminal is.
+  public static func focusReportingOn(terminalType: String) -> [UInt8]? {
+    if let bytes = string("fe") { return bytes }
+    guard speaksXtermProtocol(terminalType) else { return nil }
+    return Array(TerminalMode.focusReporting.onSequence.utf8)
+  }
+
   private static func speaksXtermProtocol(_ terminalType: String) -> Bool {
     let families = [
       "xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte",

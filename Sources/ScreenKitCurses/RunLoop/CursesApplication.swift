@@ -261,6 +261,9 @@ public final class CursesApplication {
           display.resume()
           // NB: the rest of a sequence or paste cut by the stop went to the shell.
           session.host.interruptInput()
+          // NB: focus reports were off while stopped, and a terminal reports none when they
+          // come back on; whoever typed `fg` is at this terminal.
+          session.host.handle(.terminalFocus(true))
         }
         // A stop or a resize may have left anything on the screen, whatever its size now.
         session.host.invalidateOutput()

@@ -17,8 +17,9 @@ public import ScreenKitTerminal
 /// keep working even when the program hangs: Ctrl-C and Ctrl-\ restore the terminal and end
 /// the program with that signal as its exit status, Ctrl-Z restores and stops, and `fg`
 /// redraws. Also noecho, nonl, keypad, a hidden cursor, the alternate screen (ncurses sends
-/// `smcup`/`rmcup`), bracketed paste where the terminal has it, and mouse reporting (buttons and
-/// the wheel, SGR encoding) where it has that, unless `Options.mouse` is off.
+/// `smcup`/`rmcup`), bracketed paste where the terminal has it, mouse reporting (buttons and
+/// the wheel, SGR encoding) where it has that, unless `Options.mouse` is off, and focus
+/// reporting where it has that, unless `Options.focusReporting` is off.
 ///
 /// Input is read with `read(2)` (``readInput()``) and decoded by an `InputDecoder`, never
 /// by ncurses, which is told not to look at it (`typeahead(-1)`), so a frame is always
@@ -52,6 +53,13 @@ public final class CursesTerminal {
     /// Whether the terminal reports mouse buttons and the wheel, where it can; with `false`
     /// the mouse stays the terminal's own (selecting text, scrolling its history).
     public var mouse = true
+    /// Whether the terminal reports gaining and losing the user's focus
+    /// (`InputEvent.terminalFocus`), where it can: its description has `fe`, or it speaks
+    /// xterm's protocol (xterm, tmux with `focus-events on`, most terminals of today).
+    ///
+    /// Loads read it for `LoadOptions.refreshOnFocus` and `refreshesWhileUnfocused`; without
+    /// it the terminal always counts as focused.
+    public var focusReporting = true
     /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor.
     public var viewport: Viewport = .fullScreen
     /// Whether Ctrl-C, Ctrl-\ and Ctrl-Z send SIGINT, SIGQUIT and SIGTSTP, as the terminal
@@ -82,11 +90,11 @@ public final class CursesTerminal {
   private let input: UnsafeMutablePointer<FILE>
   private let restore: CursesRestore
   private var isOpen = true
-  /// The bytes that turn bracketed paste and mouse reporting on, as far as the terminal and
-  /// the options want them.
+  /// The bytes that turn bracketed paste, mouse and focus reporting on, as far as the terminal
+  /// and the options want them.
   private let modesOn: [UInt8]
   /// Whether the next frame must turn the modes ncurses does not own (bracketed paste, mouse
-  /// reporting) on: the first frame, and the first after a continue.
+  /// and focus reporting) on: the first frame, and the first after a continue.
   private var needsModesOn = true
   private var reader: TerminalReader
   /// Whether the terminal's cursor is shown (`curs_set(1)`); hidden from the start.
@@ -162,7 +170,11 @@ public final class CursesTerminal {
     keySequences = TerminalCapabilities.keySequences()
     let mouseOn = options.mouse ? TerminalCapabilities.mouseReportingOn(terminalType: type) : nil
     reportsMouse = mouseOn != nil
-    modesOn = (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? []) + (mouseOn ?? [])
+    let focusOn =
+      options.focusReporting ? TerminalCapabilities.focusReportingOn(terminalType: type) : nil
+    modesOn =
+      (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? []) + (mouseOn ?? [])
+      + (focusOn ?? [])
     _ = curs_set(0)
     set_escdelay(Int32(clamping: options.escapeDelay.saturatingCount(of: .milliseconds(1))))
 
@@ -181,7 +193,7 @@ public final class CursesTerminal {
     restore.endFrame()
   }
 
-  /// Turns bracketed paste and mouse reporting on (the restore turns them off).
+  /// Turns bracketed paste, mouse and focus reporting on (the restore turns them off).
   ///
   /// Only inside a frame, after `doupdate` flushed: a stop then waits for the frame's end, so
   /// a mode is never switched on behind a restore.

@@ -15,6 +15,8 @@ public enum TerminalMode: CaseIterable, Sendable {
   case mouseMotion
   /// Mouse reports use the SGR (1006) encoding.
   case mouseSGREncoding
+  /// The terminal reports gaining and losing the user's focus, as `ESC [ I` and `ESC [ O`.
+  case focusReporting
 
   /// The DEC private mode number.
   private var number: Int {
@@ -24,6 +26,7 @@ public enum TerminalMode: CaseIterable, Sendable {
     case .mouseDrags: 1002
     case .mouseMotion: 1003
     case .mouseSGREncoding: 1006
+    case .focusReporting: 1004
     }
   }
 

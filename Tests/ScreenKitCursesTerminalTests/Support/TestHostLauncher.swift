@@ -45,7 +45,7 @@ enum TestHostLauncher {
 enum RestoreSequences {
   static let required = [
     "\u{1B}[?2004l", "\u{1B}[?1000l", "\u{1B}[?1002l", "\u{1B}[?1003l", "\u{1B}[?1006l",
-    attributesReset, "\u{1B}[?25h", "\u{1B}[?1049l",
+    "\u{1B}[?1004l", attributesReset, "\u{1B}[?25h", "\u{1B}[?1049l",
   ]
 
   /// The attribute reset, which ncurses itself sends after each frame rather than at close.
