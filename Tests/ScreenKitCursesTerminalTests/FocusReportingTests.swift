@@ -87,6 +87,20 @@ import Testing
     #expect(report.contains("escapes=0 focus-changes=2"), "\(report)")
   }
 
+  @Test func afterAContinueTheTerminalCountsAsFocused() throws {
+    let (terminal, child, _) = try TestHostLauncher.start(mode: "echo")
+    defer { terminal.close() }
+    terminal.type("\u{1B}[O")
+    #expect(terminal.eventuallyShows("FOCUS-OUT-1"))
+    // NB: no report comes when reporting is back on; whoever typed `fg` is at the terminal.
+    child.signal(SIGTSTP)
+    #expect(child.waitForStop(timeout: .seconds(10)))
+    child.signal(SIGCONT)
+    #expect(terminal.eventuallyShows("FOCUS-IN-2"))
+    terminal.type("q")
+    #expect(child.waitForEnd() == .exited(0))
+  }
+
   @Test func withTheOptionOffReportingIsNeverTurnedOnButStillSwitchedOff() throws {
     let (terminal, child, _) = try TestHostLauncher.start(arguments: ["--no-focus"])
     defer { terminal.close() }
