@@ -1,5 +1,17 @@
 /// How a load presents itself: timing of the spinner, timeout, retries, keys, how long a
 /// keyed load waits after its key changes, and when a loaded value refreshes on its own.
+///
+/// A list that refreshes every minute while it shows, and when the user comes back to the
+/// terminal to a list more than 30 seconds old:
+///
+/// ```swift
+/// var options = LoadOptions()
+/// options.refreshOnFocus = .ifOlderThan(.seconds(30))
+/// options.refreshInterval = .seconds(60)
+/// let episodes = LoadingController(load: { try await catalogue.episodes() }, options: options) {
+///   EpisodeList($0)
+/// }
+/// ```
 public struct LoadOptions: Sendable {
   /// How long a load may run before the spinner shows, so fast loads never flash it.
   public var showDelay: Duration

@@ -152,6 +152,18 @@ extension EnvironmentValues {
     return (query, results)
   }
 
+  static func refreshingEpisodes() -> LoadingController<[Episode]> {
+    // snippet: doc-load-options-refresh
+    var options = LoadOptions()
+    options.refreshOnFocus = .ifOlderThan(.seconds(30))
+    options.refreshInterval = .seconds(60)
+    let episodes = LoadingController(load: { try await catalogue.episodes() }, options: options) {
+      EpisodeList($0)
+    }
+    // end-snippet
+    return episodes
+  }
+
   static func pushEpisodes(on navigation: NavigationScreen) {
     // snippet: doc-loading-controller
     let episodes = LoadingController(load: { try await catalogue.episodes() }) { episodes in

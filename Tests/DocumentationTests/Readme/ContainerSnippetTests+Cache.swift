@@ -86,3 +86,31 @@ extension CatalogueSuites.ContainerSnippetTests {
     await harness.finish()
   }
 }
+
+// NB: so does `LoadOptions`'s example of refreshing on its own.
+extension CatalogueSuites.ContainerSnippetTests {
+  @Test func theListRefreshesEveryMinuteAndWhenFocusComesBackToAnOldOne() async {
+    let episodes = ScreenKitDocComments.refreshingEpisodes()
+    let harness = ScreenHarness(root: episodes, size: size)
+    await harness.settle()
+    loader.resolve(Episode(title: "Swift Talk 1"))
+    await harness.settle()
+    await harness.advance(by: .seconds(60))
+    #expect(loader.callCount == 2, "a minute after the answer")
+    loader.resolve(Episode(title: "Swift Talk 2"))
+    await harness.settle()
+
+    await harness.advance(by: .seconds(10))
+    harness.setTerminalFocus(false)
+    harness.setTerminalFocus(true)
+    #expect(loader.callCount == 2, "a list ten seconds old stays")
+    await harness.advance(by: .seconds(25))
+    harness.setTerminalFocus(false)
+    harness.setTerminalFocus(true)
+    #expect(loader.callCount == 3, "one 35 seconds old refreshes")
+    loader.resolve(Episode(title: "Swift Talk 3"))
+    await harness.settle()
+    #expect(episodes.loadState.value == [Episode(title: "Swift Talk 3")])
+    await harness.finish()
+  }
+}
