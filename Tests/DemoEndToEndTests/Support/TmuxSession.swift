@@ -69,9 +69,17 @@ final class TmuxSession {
     try tmux(["wait-for", "-S", channel])
   }
 
+  /// The client attached by ``attachFocusedClient()``, and the pipe that is its input.
+  private var client: (process: Process, input: Pipe)?
+
   /// Kills the server and removes the scratch directory.
   func close() {
     _ = try? tmux(["kill-server"])
+    if let client {
+      // NB: the client ended with the server, or ends now; waiting reaps it.
+      if client.process.isRunning { client.process.terminate() }
+      client.process.waitUntilExit()
+    }
     // NB: a killed server leaves its socket file behind.
     if !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
     try? FileManager.default.removeItem(at: directory)
@@ -144,6 +152,47 @@ final class TmuxSession {
       let report = "\u{1B}[<\(button);\(x + 1);\(y + 1)M"
       try tmux(["send-keys", "-t", name, "-H"] + report.utf8.map { String($0, radix: 16) })
     }
+  }
+
+  /// Turns tmux's focus reports on, splits the window (the new pane, `sleep`ing, is not
+  /// selected) and attaches a client on a pseudo-terminal of its own, through `script`; returns
+  /// once tmux lists it focused.
+  ///
+  /// tmux reports focus (`ESC [ I`, `ESC [ O`) to a pane only while a focused client shows its
+  /// window: a detached session reports nothing. ``selectPane(_:)`` then moves focus.
+  func attachFocusedClient() async throws {
+    try tmux(["set-option", "-g", "focus-events", "on"])
+    try tmux(["split-window", "-d", "-t", name, "sleep 120"])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = [
+      "-qfc", "tmux -u -L \(Shell.quote(socket)) attach -t \(name)", "/dev/null",
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["LANG"] = "C.UTF-8"
+    environment.removeValue(forKey: "TMUX")
+    process.environment = environment
+    // NB: a pipe kept open: at the end of its input, `script` would type Ctrl-D into the
+    // client, which tmux hands to the pane.
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    client = (process, input)
+    let attached = try await Poll.until(timeout: .seconds(10)) { () -> Bool? in
+      let clients = (try? tmux(["list-clients"])) ?? ""
+      return clients.contains("focused") ? true : nil
+    }
+    guard attached == nil else { return }
+    throw E2EError("no focused tmux client attached:\n\((try? tmux(["list-clients"])) ?? "")")
+  }
+
+  /// Selects pane `index` of the window (0, the program's; 1, the one
+  /// ``attachFocusedClient()`` split off), which moves a focused client's focus to it.
+  func selectPane(_ index: Int) throws {
+    try tmux(["select-pane", "-t", "\(name).\(index)"])
   }
 
   /// A value of tmux's pane format, such as `mouse_sgr_flag`: what modes the program in the
