@@ -13,11 +13,12 @@ import Synchronization
 /// A screen for the terminal tests: a fixed line of text, in `spinner` mode a counter advanced
 /// by a scheduler timer, so the child has something live to draw, in `flood` mode every cell
 /// changing letter and colour on every tick, so frames are large, in `echo` mode a record of
-/// every character typed or pasted and the last mouse press, and in `pages` mode, after `n`, a page filling every row.
+/// every character typed or pasted and the last mouse press, in `pages` mode, after `n`, a page
+/// filling every row, and in `colors` mode four words in colours of every depth.
 final class TestHostScreen: Screen {
   /// What the screen draws.
   enum Mode: String {
-    case idle, spinner, flood, echo, pages, tasks
+    case idle, spinner, flood, echo, pages, tasks, colors
   }
 
   /// What the screen draws.
@@ -194,6 +195,14 @@ final class TestHostScreen: Screen {
       }
     }
     canvas.drawText("READY 漢字", at: Point(x: 0, y: 0), style: .bold)
+    if mode == .colors {
+      // The same four styles at whatever depth the terminal (and NO_COLOR) allow.
+      let words = ["RED", "BLUE", "GREY", "ANSI"]
+      let colors: [Color] = [.indexed(196), .indexed(21), .indexed(244), .red]
+      for (row, (word, color)) in zip(words, colors).enumerated() {
+        canvas.drawText(word, at: Point(x: 0, y: row + 1), style: Style(foreground: color))
+      }
+    }
     let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     if mode == .spinner {
       canvas.drawText(

@@ -20,8 +20,9 @@ import Testing
 @Suite(.serialized) @MainActor struct CursesSessionTests {
   init() {
     // NB: swift test sets NO_COLOR=1 when its output is not a terminal; these tests want
-    // colours unless they ask otherwise. Only this serialized suite reads the environment.
-    unsetenv("NO_COLOR")
+    // colours unless they ask otherwise. An override, not unsetenv: the environment of a
+    // process whose threads read it must not change.
+    Environment.overrides.withLock { $0["NO_COLOR"] = .some(nil) }
   }
 
   func openSession(
@@ -200,10 +201,10 @@ import Testing
   @Test func noColorWritesEveryCellWithPairZero() throws {
     let pty = try TerminalRecorder()
     defer { pty.close() }
-    setenv("NO_COLOR", "1", 1)
+    Environment.overrides.withLock { $0["NO_COLOR"] = "1" }
     let session: CursesTerminal
     do {
-      defer { unsetenv("NO_COLOR") }
+      defer { Environment.overrides.withLock { $0["NO_COLOR"] = .some(nil) } }
       session = try openSession(pty)
     }
     defer { session.close() }
