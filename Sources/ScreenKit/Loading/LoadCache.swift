@@ -20,6 +20,12 @@ import DequeModule
 /// the total still stays within `Int.max`: the least recently used go first when it would
 /// pass it.
 ///
+/// Screens showing a key follow its entry: ``invalidate(_:)`` (or ``invalidate(where:)``,
+/// ``invalidateAll()``) makes them load it again under the badge, ``prefetch(_:on:load:)`` loads
+/// a key before its screen shows, and ``mutate(_:on:optimistic:perform:)`` writes the value a
+/// change is expected to give at once, to every screen showing the key, and takes it back if the
+/// change fails. The load inspector (``Stage/loadInspectorKey``) lists every entry.
+///
 /// The cache is main-actor isolated, like the stages that use it, so one cache can be shared by
 /// any number of screens and stages of a program.
 ///
@@ -31,13 +37,50 @@ import DequeModule
 /// ```
 @MainActor
 public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
-  private struct Entry {
+  struct Entry {
     var value: Value
     var storedAt: Duration
     var cost: Int
     /// The number of its latest use, which marks its one current place in `uses`.
     var lastUse: Int
+    /// Whether it was invalidated since it was stored.
+    var isInvalidated = false
   }
+
+  /// A screen following a key.
+  struct Watcher {
+    weak var owner: AnyObject?
+    let hear: @MainActor (LoadCacheChange<Value>) -> Void
+  }
+
+  /// What the inspector shows of a key's loads besides its entry.
+  struct History {
+    /// When the load in flight started, on the cache's clock.
+    var startedAt: Duration?
+    var lastDuration: Duration?
+    var lastError: (any Error)?
+    /// What loaded the key last, and where, so the inspector can load it again.
+    var source: LoadSource<Value>?
+    weak var scheduler: Scheduler?
+  }
+
+  /// The changes of a key waiting or under way, oldest first, and the value they apply to.
+  struct MutationQueue {
+    /// The value as loads and finished changes left it; `nil` when the cache had none.
+    var base: Value?
+    var pending: [Mutation] = []
+    var isRunning = false
+  }
+
+  /// One change of a key: the value it is expected to give, and the work that makes it.
+  struct Mutation {
+    let update: @MainActor (Value) -> Value
+    let perform: @Sendable () async throws -> Value?
+    let scheduler: Scheduler
+  }
+
+  /// The name the load inspector shows.
+  public var name: String
 
   /// How long an entry is fresh; `nil` keeps entries until they are evicted.
   public let timeToLive: Duration?
@@ -47,25 +90,34 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   public let costLimit: Int?
   /// The total cost of the entries.
   public private(set) var totalCost = 0
-  private let clock: ScreenClock
+  let clock: ScreenClock
   private let cost: (Value) -> Int
-  private var entries: [Key: Entry] = [:]
+  var entries: [Key: Entry] = [:]
   /// Every use of an entry, least recent first; only an entry's latest use is current.
   // NB: a use moves an entry to the back by appending, not by removing it from the middle;
   // eviction pops from the front, skipping uses no longer current, and `forgetOldUses` drops
   // them once they are the majority. Each operation is O(1), amortized.
   private var uses: Deque<(number: Int, key: Key)> = []
   private var useCounter = 0
-  private var loads: [Key: SharedLoad<Value>] = [:]
+  var loads: [Key: SharedLoad<Value>] = [:]
+  var watchers: [Key: [Int: Watcher]] = [:]
+  var nextWatcher = 0
+  var history: [Key: History] = [:]
+  var mutations: [Key: MutationQueue] = [:]
+  /// The subscriptions that keep prefetches and the inspector's loads going.
+  var keepAlive: [Key: LoadCacheSlot<Value>.Leave] = [:]
 
   /// Creates a cache whose entries live for `timeToLive` on `clock`, bounded by `countLimit`
-  /// entries and, with a `cost` function, by `costLimit` in total.
+  /// entries and, with a `cost` function, by `costLimit` in total; the load inspector shows
+  /// it as `name`.
   ///
   /// A negative cost counts as zero.
   public init(
-    timeToLive: Duration? = nil, countLimit: Int = 100, costLimit: Int? = nil,
-    clock: ScreenClock = .continuous, cost: @escaping (Value) -> Int = { _ in 0 }
+    name: String? = nil, timeToLive: Duration? = nil, countLimit: Int = 100,
+    costLimit: Int? = nil, clock: ScreenClock = .continuous,
+    cost: @escaping (Value) -> Int = { _ in 0 }
   ) {
+    self.name = name ?? "\(Value.self) by \(Key.self)"
     self.timeToLive = timeToLive
     self.countLimit = max(0, countLimit)
     self.costLimit = costLimit
@@ -95,9 +147,32 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   }
 
   /// Stores `value` for `key`, first evicting the least recently used entries it leaves no
-  /// room for.
+  /// room for; every screen showing the key shows it.
+  ///
+  /// While changes of the key are pending (``mutate(_:on:optimistic:perform:)``), `value` is
+  /// what they apply to: the entry holds it with their expected results.
   public func insert(_ value: Value, forKey key: Key) {
-    removeValue(forKey: key)
+    store(value, forKey: key, load: nil)
+  }
+
+  /// Stores a value a load or a change gave (`load` names the load) and tells the screens
+  /// following the key; returns the value the entry holds.
+  @discardableResult
+  func store(_ value: Value, forKey key: Key, load: ObjectIdentifier?) -> Value {
+    var value = value
+    if var queue = mutations[key] {
+      queue.base = value
+      mutations[key] = queue
+      value = queue.expected ?? value
+    }
+    put(value, forKey: key)
+    notify(key, .stored(value, load: load))
+    return value
+  }
+
+  /// Stores `value` for `key` and tells no one.
+  func put(_ value: Value, forKey key: Key) {
+    discardEntry(key)
     let cost = max(0, cost(value))
     let limit = costLimit ?? .max
     guard cost <= limit, countLimit > 0 else { return }
@@ -111,17 +186,24 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     use(key)
   }
 
-  /// Removes the entry for `key`.
+  /// Removes the entry for `key`; screens showing it keep their value.
   public func removeValue(forKey key: Key) {
+    discardEntry(key)
+    forgetIfUnused(key)
+  }
+
+  private func discardEntry(_ key: Key) {
     guard let entry = entries.removeValue(forKey: key) else { return }
     totalCost -= entry.cost
   }
 
   /// Removes every entry; loads in flight go on and store their values.
   public func removeAll() {
+    let keys = entries.keys
     entries.removeAll()
     uses.removeAll()
     totalCost = 0
+    for key in keys { forgetIfUnused(key) }
   }
 
   private func isCurrent(_ use: (number: Int, key: Key)) -> Bool {
@@ -146,31 +228,21 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   /// it keeps its value here under `key`.
   public func slot(for key: Key) -> LoadCacheSlot<Value> {
     LoadCacheSlot(
+      key: key, cache: self,
       lookup: { [self] in value(forKey: key) },
       join: { [self] source, scheduler, subscriber in
         join(key, source: source, scheduler: scheduler, subscriber: subscriber)
-      })
+      },
+      invalidate: { [self] in invalidate(key) },
+      remove: { [self] in removeValue(forKey: key) },
+      watch: { [self] owner, hear in watch(key, by: owner, hear) })
   }
+}
 
-  /// Joins the load of `key` in flight, or starts one; returns how to leave it and an answer
-  /// to take at once.
-  private func join(
-    _ key: Key, source: LoadSource<Value>, scheduler: Scheduler,
-    subscriber: SharedLoad<Value>.Subscriber
-  ) -> (leave: LoadCacheSlot<Value>.Leave, immediate: LoadAnswer<Value>?) {
-    if let load = loads[key], load.isJoinable {
-      let joined = load.subscribe(subscriber, on: scheduler)
-      return (joined.leave, joined.latest)
-    }
-    weak var load: SharedLoad<Value>?
-    let shared = SharedLoad<Value>(
-      store: { [weak self] value in self?.insert(value, forKey: key) },
-      finish: { [weak self] in
-        if let self, self.loads[key] === load { self.loads[key] = nil }
-      })
-    load = shared
-    loads[key] = shared
-    let leave = shared.subscribe(subscriber, on: scheduler).leave
-    return (leave, shared.start(source, on: scheduler))
+extension LoadCache.MutationQueue {
+  /// The value the pending changes are expected to give, applied in order to the base.
+  @MainActor
+  var expected: Value? {
+    base.map { base in pending.reduce(base) { value, change in change.update(value) } }
   }
 }

@@ -28,6 +28,11 @@
 /// ``LoadOptions/refreshInterval`` after the last answer. The interval is one scheduler timer
 /// that exists only while it may fire: present, the terminal focused (unless
 /// ``LoadOptions/refreshesWhileUnfocused``), no run under way, a value shown.
+///
+/// A runner with a cache follows the key's entry from its first start until it detaches: a
+/// value a load of another screen or an optimistic change stores there is shown at once, a
+/// change that failed shows its error over the value it went back to, and an invalidation
+/// reloads the value (replacing a load in flight, whose answer may predate it).
 @MainActor
 package final class LoadRunner<Value: Sendable> {
   /// The current state.
@@ -116,6 +121,18 @@ package final class LoadRunner<Value: Sendable> {
   private var terminalHasFocus = true
   /// The interval refresh's timer and its deadline, while one may fire.
   private var intervalTimer: (timer: Scheduler.Timer, deadline: Duration)?
+  /// Stops hearing of the cache entry's changes, and the key of the entry heard of.
+  private var cacheWatch: (stop: @MainActor () -> Void, key: any Hashable & Sendable)?
+  /// The identity of the cache's shared load the current run joined.
+  private var joinedLoad: ObjectIdentifier?
+  /// Whether the run is joining the cache's load, whose first answer may come in the joining
+  /// step: it is taken as the run's answer, not as a change of the entry.
+  private var isJoining = false
+  /// When the current run started (scheduler time), until it answers.
+  private var runStartedAt: Duration?
+  /// How long the last run took to answer, and the error of the last that failed.
+  private(set) var lastDuration: Duration?
+  private(set) var lastError: (any Error)?
 
   /// Creates a runner; nothing starts until ``start(on:)``.
   ///
@@ -236,6 +253,7 @@ package final class LoadRunner<Value: Sendable> {
     updateInterval()
     stopFollowing?()
     stopFollowing = nil
+    stopWatchingCache()
   }
 
   /// Starts a refresh (or joins the one running) and returns when it ends.
@@ -429,10 +447,15 @@ package final class LoadRunner<Value: Sendable> {
       self.step { self.receive(answer) }
     }
     let immediate: LoadAnswer<Value>?
+    runStartedAt = scheduler.clock.now
     if let cacheSlot {
+      watchCache(cacheSlot)
+      isJoining = true
       let joined = cacheSlot.join(
         source, scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
+      isJoining = false
       phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
+      joinedLoad = joined.load
       immediate = joined.immediate
     } else {
       let run = source.run(
@@ -471,6 +494,8 @@ package final class LoadRunner<Value: Sendable> {
       // The load answered: its timeout no longer applies, and a spinner not shown yet never
       // will be.
       run.hasAnswered = true
+      if let runStartedAt { lastDuration = scheduler.clock.now - runStartedAt }
+      runStartedAt = nil
       cancelTimer(.timeout)
       cancelTimer(.showDelay)
     }
@@ -512,6 +537,7 @@ package final class LoadRunner<Value: Sendable> {
       run.hasValue = true
       phase = isFinal ? .resting : .running(run)
       attempt = 0
+      lastError = nil
       hideSpinner()
       shownKey = runKey
       shownIsLoaded = true
@@ -530,6 +556,7 @@ package final class LoadRunner<Value: Sendable> {
   /// Fails the current load: retries after the backoff while the policy allows (the spinner
   /// stays up meanwhile), or shows the error.
   private func fail(_ error: any Error) {
+    if !(error is CancellationError) { lastError = error }
     if error is CancellationError, state.isInFlight {
       hideSpinner()
       setState(state.value.map { .loaded($0) } ?? .idle)
@@ -568,6 +595,8 @@ package final class LoadRunner<Value: Sendable> {
   /// that `answered` runs no cancel hook.
   private func stopRun(timedOut: Bool = false, answered: Bool = false) {
     generation += 1
+    joinedLoad = nil
+    runStartedAt = nil
     if case .running(let run) = phase { run.stop(answered || run.hasAnswered, timedOut) }
     phase = .resting
     for role in TimerRole.allCases { cancelTimer(role) }
@@ -577,6 +606,59 @@ package final class LoadRunner<Value: Sendable> {
     let pending = waiters
     waiters.removeAll()
     for waiter in pending { waiter.resume() }
+  }
+
+  // MARK: Following the cache entry
+
+  /// Hears of the changes of `slot`'s key from now on, and of no other key's.
+  private func watchCache(_ slot: LoadCacheSlot<Value>) {
+    if let cacheWatch, sameKey(cacheWatch.key, slot.key) { return }
+    stopWatchingCache()
+    let stop = slot.watch(self) { [weak self] change in self?.cacheDidChange(change) }
+    cacheWatch = (stop, slot.key)
+  }
+
+  private func stopWatchingCache() {
+    cacheWatch?.stop()
+    cacheWatch = nil
+  }
+
+  /// Shows a change of the cache entry of the key now (see the type's documentation).
+  private func cacheDidChange(_ change: LoadCacheChange<Value>) {
+    guard let scheduler, isRunCurrent, !isJoining else { return }
+    switch change {
+    case .stored(let value, let load):
+      // NB: the run that joined the storing load hears its answer through the run, held for
+      // the spinner if need be; a screen with nothing shown yet waits for its own load.
+      if let load, load == joinedLoad { return }
+      guard state.value != nil else { return }
+      step {
+        step.value = value
+        shownKey = runKey
+        shownIsLoaded = true
+        valueArrival = scheduler.clock.now
+        setState(state.isInFlight ? .refreshing(value) : .loaded(value))
+      }
+    case .rolledBack(let value, let error):
+      guard let shown = value ?? state.value else { return }
+      step {
+        if let value { step.value = value }
+        lastError = error
+        setState(state.isInFlight ? .refreshing(shown) : .failed(error, lastValue: shown))
+      }
+    case .invalidated:
+      guard debounceTimer == nil else { return }
+      switch phase {
+      case .running, .backingOff:
+        step {
+          attempt = 0
+          beginRun()
+        }
+      case .resting:
+        if case .idle = state { return }
+        start(on: scheduler)
+      }
+    }
   }
 
   // MARK: Refreshing on an interval
@@ -647,5 +729,27 @@ package final class LoadRunner<Value: Sendable> {
   private func cancelTimer(_ role: TimerRole) {
     guard let timer = timers.removeValue(forKey: role) else { return }
     scheduler?.cancel(timer)
+  }
+}
+
+extension LoadRunner: LoadRunnerInspecting {
+  package var inspectedCache: (any LoadCacheInspecting)? { cacheSlot?.cache }
+
+  package func inspectionRow() -> LoadInspectionRow? {
+    guard let scheduler else { return nil }
+    let now = scheduler.clock.now
+    let key: (any Hashable & Sendable)? = runKey ?? cacheSlot?.key
+    var row = LoadInspectionRow(
+      key: key.map { String(describing: $0) } ?? "–",
+      state: isStale ? "\(state) (stale)" : state.description, subscribers: 1)
+    row.age = valueArrival.map { now - $0 }
+    row.lastDuration = lastDuration
+    row.lastError = lastError.map { ErrorScreen.message(for: $0) }
+    row.refetch = { [weak self] in self?.start(on: scheduler) }
+    if let slot = cacheSlot {
+      row.invalidate = slot.invalidate
+      row.remove = slot.remove
+    }
+    return row
   }
 }

@@ -157,7 +157,10 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Starts the first load, or a new one after a cancelled load, when the controller appears;
   /// with a ``LoadKey``, follows the key from now on, and loads it if it changed meanwhile.
   public override func didAppear() {
-    if let scheduler = stage?.scheduler { runner.attach(on: scheduler) }
+    if let stage {
+      stage.loadRegistry.add(runner, of: self)
+      runner.attach(on: stage.scheduler)
+    }
     loadPresenceDidChange()
   }
 

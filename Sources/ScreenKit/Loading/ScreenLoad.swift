@@ -75,7 +75,8 @@ public final class ScreenLoad<Value: Sendable> {
       (_ shown: Value?, _ shownKey: (any Hashable & Sendable)?, _ arrival: Duration?) ->
       LoadRunner<Value>
   ) {
-    guard let scheduler = screen.stage?.scheduler else { return }
+    guard let stage = screen.stage else { return }
+    let scheduler = stage.scheduler
     runner?.detach()
     let shown = runner?.state.value
     animation.stop()
@@ -87,6 +88,7 @@ public final class ScreenLoad<Value: Sendable> {
     // in `didAppear` comes back to its content, not to a spinner.
     let runner = makeRunner(shown, runner?.shownKey, runner?.valueArrival)
     self.runner = runner
+    stage.loadRegistry.add(runner, of: screen)
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     if runner.isKeyed { runner.attach(on: scheduler) }
     runner.start(on: scheduler)

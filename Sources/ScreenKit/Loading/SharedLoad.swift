@@ -39,15 +39,30 @@ final class SharedLoad<Value: Sendable> {
   private var run: LoadRun<Value>?
   private var isFinished = false
   /// Whether a screen loading the key may join it: not once it is over, nor once a subscriber
-  /// timed out waiting for it.
+  /// timed out waiting for it, nor once the key was invalidated.
   private(set) var isJoinable = true
-  private let store: @MainActor (Value) -> Void
-  private let finish: @MainActor () -> Void
+  /// Stores a value and returns the one to deliver: the cache's, which pending optimistic
+  /// changes of the key may have changed.
+  private let store: @MainActor (Value) -> Value
+  /// Hears once that the load is over, with the failure that ended it, if one did.
+  private let finish: @MainActor ((any Error)?) -> Void
 
   /// Creates a load that stores values with `store` and calls `finish` once it is over.
-  init(store: @escaping @MainActor (Value) -> Void, finish: @escaping @MainActor () -> Void) {
+  init(
+    store: @escaping @MainActor (Value) -> Value,
+    finish: @escaping @MainActor ((any Error)?) -> Void
+  ) {
     self.store = store
     self.finish = finish
+  }
+
+  /// The number of subscribers waiting for it.
+  var subscriberCount: Int { subscribers.count }
+
+  /// Takes no new subscribers from now on: its answer may predate a change of the key's
+  /// value, so a screen loading the key starts a new load. Those already subscribed go on.
+  func retire() {
+    isJoinable = false
   }
 
   /// Adds a subscriber; returns how to remove it (a closure that keeps the load) and, for a
@@ -75,7 +90,7 @@ final class SharedLoad<Value: Sendable> {
     if departure == .timedOut { isJoinable = false }
     guard subscribers.isEmpty, !isFinished else { return }
     run?.cancel(answered: delivered > 0)
-    end()
+    end(failure: CancellationError())
   }
 
   /// Starts the source on `scheduler`; returns a callback's answer given before its `load`
@@ -91,8 +106,7 @@ final class SharedLoad<Value: Sendable> {
       receive: { [weak self] answer, index in self?.deliver(answer, index: index) })
     self.run = run
     guard let immediate = run.immediate else { return nil }
-    take(immediate, index: 1)
-    return immediate
+    return take(immediate, index: 1)
   }
 
   private func report(_ progress: LoadProgress) {
@@ -101,34 +115,36 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func deliver(_ answer: LoadAnswer<Value>, index: Int) {
-    guard take(answer, index: index) else { return }
+    guard let answer = take(answer, index: index) else { return }
     // NB: subscribers are copied first: reacting to an answer may start or leave loads.
     for id in subscribers.keys.sorted() {
       subscribers[id]?.answer(answer)
     }
   }
 
-  /// Stores answer number `index` and ends the load with its last; returns whether the answer
-  /// was new.
-  @discardableResult
-  private func take(_ answer: LoadAnswer<Value>, index: Int) -> Bool {
-    guard !isFinished, index > delivered else { return false }
+  /// Stores answer number `index` and ends the load with its last; returns the answer to
+  /// deliver (its value as the cache keeps it), or `nil` for an answer already taken.
+  private func take(_ answer: LoadAnswer<Value>, index: Int) -> LoadAnswer<Value>? {
+    guard !isFinished, index > delivered else { return nil }
     delivered = index
     switch answer {
     case .value(let value, let isFinal):
-      store(value)
-      if isFinal { end() } else { latest = value }
-    case .end, .failure:
+      let stored = store(value)
+      if isFinal { end() } else { latest = stored }
+      return .value(stored, isFinal: isFinal)
+    case .end:
       end()
+    case .failure(let error):
+      end(failure: error)
     }
-    return true
+    return answer
   }
 
-  private func end() {
+  private func end(failure: (any Error)? = nil) {
     guard !isFinished else { return }
     isFinished = true
     isJoinable = false
     run = nil
-    finish()
+    finish(failure)
   }
 }

@@ -42,6 +42,8 @@ public final class Stage {
   public internal(set) var terminalHasFocus = true
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
   public var onNeedsFrame: (@MainActor () -> Void)?
+  /// The loads and caches the load inspector lists.
+  package private(set) lazy var loadRegistry = LoadRegistry(stage: self)
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
   /// The number of ``Screen/draw(in:)`` calls made by the last ``frame()``.

@@ -244,13 +244,16 @@ extension LoadingBehaviorTests {
     #expect(loader.callCount == 2)
     #expect(impatient.state() == .loading)
 
-    // The first load answers the screen still waiting for it, the second the one that retried.
+    // The first load answers the screen still waiting for it, the second the one that retried;
+    // then the patient screen, which shows the key, shows the newer value the cache got.
     loader.resolve("first")
     if form == .stream { loader.end() }
     await harness.settle()
+    #expect(patient.state() == .loaded("first"))
+    #expect(impatient.state() == .loading)
     loader.resolve("second")
     await harness.advance(by: .milliseconds(400))
-    #expect(patient.state() == .loaded("first"))
+    #expect(patient.state() == .loaded("second"))
     #expect(impatient.state() == .loaded("second"))
     #expect(cache.value(forKey: "key") == "second")
     if form == .stream { loader.end() }

@@ -1,0 +1,64 @@
+/// The loads and caches of one stage, for the load inspector: screens' loads register as they
+/// start, caches as screens on the stage use them (or a prefetch or a change names the stage).
+///
+/// It holds everything weakly, and lists a screen's load only while its screen is on the stage.
+@MainActor
+package final class LoadRegistry {
+  private struct Load {
+    weak var runner: (any LoadRunnerInspecting)?
+    weak var screen: Screen?
+  }
+
+  private struct Cache {
+    weak var cache: (any LoadCacheInspecting)?
+  }
+
+  private weak var stage: Stage?
+  private var loads: [Load] = []
+  private var caches: [Cache] = []
+
+  init(stage: Stage) {
+    self.stage = stage
+  }
+
+  /// Lists `runner`, the load of `screen`, while the screen is on the stage.
+  package func add(_ runner: any LoadRunnerInspecting, of screen: Screen) {
+    loads.removeAll { $0.runner == nil || $0.screen == nil || $0.runner === runner }
+    loads.append(Load(runner: runner, screen: screen))
+  }
+
+  /// Lists `cache`.
+  package func add(_ cache: any LoadCacheInspecting) {
+    caches.removeAll { $0.cache == nil }
+    if !caches.contains(where: { $0.cache === cache }) { caches.append(Cache(cache: cache)) }
+  }
+
+  /// The live loads, titled by their screens, then each cache's entries.
+  package func sections() -> [LoadInspectionSection] {
+    var screenRows: [LoadInspectionRow] = []
+    var seen = caches.compactMap(\.cache)
+    for load in loads {
+      guard let runner = load.runner, let screen = load.screen, screen.stage === stage,
+        var row = runner.inspectionRow()
+      else { continue }
+      row.owner = screen.inspectionName
+      screenRows.append(row)
+      if let cache = runner.inspectedCache, !seen.contains(where: { $0 === cache }) {
+        seen.append(cache)
+      }
+    }
+    var sections = [LoadInspectionSection(title: "Screens", rows: screenRows)]
+    for cache in seen {
+      sections.append(
+        LoadInspectionSection(title: "Cache \(cache.name)", rows: cache.inspectionRows()))
+    }
+    return sections
+  }
+}
+
+extension Screen {
+  /// How the inspector names the screen: its title, or its type.
+  fileprivate var inspectionName: String {
+    title.isEmpty ? name : title
+  }
+}
