@@ -22,7 +22,7 @@ public final class ErrorScreen: Screen {
   }
 
   /// The text shown for `error`: a `LocalizedError`'s description when it has one.
-  public static func message(for error: any Error) -> String {
+  public nonisolated static func message(for error: any Error) -> String {
     #if canImport(FoundationEssentials)
       if let localized = error as? any LocalizedError, let text = localized.errorDescription {
         return text

@@ -126,8 +126,8 @@ extension LoadCache {
   /// screen leaves. A failure is not kept; the screen that shows the key loads it again.
   ///
   /// ```swift
-  /// list.onSelect = { _, episode in
-  ///   details.prefetch(episode.number, on: stage) { try await catalogue.episode(episode.number) }
+  /// list.onSelect = { number, _ in
+  ///   details.prefetch(number, on: stage) { try await catalogue.episode(number) }
   /// }
   /// ```
   public func prefetch(

@@ -6,7 +6,8 @@ extension LoadCache {
   ///
   /// When `perform` succeeds, the value it returns is stored (`nil` keeps the expected one).
   /// When it throws, the change is taken back: the key goes back to its value without this
-  /// change, and the screens showing it show the error (as a refresh error: Esc dismisses it).
+  /// change, and the screens showing it show the failure over it ("change failed", a
+  /// ``ChangeRolledBackError``; Esc dismisses it, `r` reloads).
   ///
   /// Changes of one key run one at a time, in the order they were made, and each expected
   /// value builds on the ones before: starring then unstarring shows unstarred at once, and if
@@ -15,9 +16,8 @@ extension LoadCache {
   /// gives one; `perform` runs all the same.
   ///
   /// ```swift
-  /// details.mutate(7, on: stage, optimistic: { $0.starred(true) }) {
-  ///   try await catalogue.star(7)
-  /// }
+  /// details.mutate(
+  ///   7, on: stage, optimistic: { $0.starred(true) }, perform: { try await catalogue.star(7) })
   /// ```
   public func mutate(
     _ key: Key, on stage: Stage, optimistic: @escaping @MainActor (Value) -> Value,
@@ -73,7 +73,7 @@ extension LoadCache {
       mutations[key] = queue.pending.isEmpty ? nil : queue
       let value = queue.expected
       if let value { put(value, forKey: key) } else { removeValue(forKey: key) }
-      notify(key, .rolledBack(value, error: error))
+      notify(key, .rolledBack(value, error: ChangeRolledBackError(error)))
     case .end:
       break
     }

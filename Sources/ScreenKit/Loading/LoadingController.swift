@@ -288,7 +288,7 @@ public final class LoadingController<Value: Sendable>: Screen {
       }
       setBadge(refreshing: false, error: nil)
     case .failed(let error, _):
-      setBadge(refreshing: false, error: ErrorScreen.message(for: error))
+      setBadge(refreshing: false, error: RefreshBadge.Failure(error))
     case .refreshing:
       setBadge(refreshing: true, error: nil)
     case .loading:
@@ -307,7 +307,7 @@ public final class LoadingController<Value: Sendable>: Screen {
     chromeDidChange()
   }
 
-  private func setBadge(refreshing: Bool, error: String?) {
+  private func setBadge(refreshing: Bool, error: RefreshBadge.Failure?) {
     guard refreshing || error != nil else {
       refreshBadge?.removeFromParent()
       refreshBadge = nil

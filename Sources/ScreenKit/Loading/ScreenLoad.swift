@@ -142,10 +142,10 @@ public final class ScreenLoad<Value: Sendable> {
   /// The core calls it after the screen's `draw(in:)`. It draws under the screen's children:
   /// the protocol owns no screen above them.
   func drawOverlay(in canvas: inout Canvas) {
-    let error: String?
+    let error: RefreshBadge.Failure?
     switch runner?.state {
     case .refreshing: error = nil
-    case .failed(let failure, _?): error = ErrorScreen.message(for: failure)
+    case .failed(let failure, _?): error = RefreshBadge.Failure(failure)
     default: return
     }
     RefreshBadge.draw(

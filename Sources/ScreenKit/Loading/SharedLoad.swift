@@ -59,8 +59,10 @@ final class SharedLoad<Value: Sendable> {
   /// The number of subscribers waiting for it.
   var subscriberCount: Int { subscribers.count }
 
-  /// Takes no new subscribers from now on: its answer may predate a change of the key's
-  /// value, so a screen loading the key starts a new load. Those already subscribed go on.
+  /// Takes no new subscribers from now on.
+  ///
+  /// Its answer may predate a change of the key's value, so a screen loading the key starts a
+  /// new load. Those already subscribed go on.
   func retire() {
     isJoinable = false
   }

@@ -7,7 +7,15 @@ import Testing
 struct Episode: ListRowDisplayable, Sendable, Equatable {
   var title: String
   var minutes = 20
+  var isStarred = false
   var detail: String? { "\(minutes) min" }
+
+  /// The episode starred, or not.
+  func starred(_ isStarred: Bool) -> Episode {
+    var episode = self
+    episode.isStarred = isStarred
+    return episode
+  }
 }
 
 /// A collection of episodes, a row of another type beside them in a list.
@@ -26,10 +34,23 @@ let catalogue = Catalogue()
 /// What the examples load from; `episode(_:)` waits on the current test's loader.
 final class Catalogue: Sendable {
   private let loader = Locked<FakeLoader<Episode>?>(nil)
+  private let changes = Locked<FakeLoader<Episode?>?>(nil)
 
   /// Makes later `episode(_:)` calls wait on `loader`.
   func use(_ loader: FakeLoader<Episode>) {
     self.loader.withLock { $0 = loader }
+  }
+
+  /// Makes later `star(_:)` calls wait on `loader`.
+  func useForChanges(_ loader: FakeLoader<Episode?>) {
+    changes.withLock { $0 = loader }
+  }
+
+  /// Stars an episode: the episode as the server keeps it, or `nil`, as the current test's
+  /// change loader answers.
+  func star(_ number: Int) async throws -> Episode? {
+    guard let loader = changes.withLock({ $0 }) else { throw CancellationError() }
+    return try await loader.load()
   }
 
   func episode(_ number: Int) async throws -> Episode {

@@ -1,0 +1,189 @@
+import ScreenKit
+import ScreenKitSimulation
+import ScreenKitTesting
+import Testing
+
+/// Changes that show their expected value at once and are taken back when they fail, the same
+/// for both variants.
+extension LoadingBehaviorTests {
+  /// Two screens showing "key" of `cache`, loaded to "v1".
+  private func twoLoaded(
+    _ variant: LoadingVariant, _ loader: FakeLoader<String>, cache: LoadCache<String, String>
+  ) async -> (ScreenHarness, [LoadingSubject]) {
+    let holder = Holder()
+    let subjects = (0..<2).map { _ in
+      variant.make(loader.source(.async), cache: cache, key: "key")
+    }
+    for subject in subjects { holder.addChild(subject.screen) }
+    let harness = ScreenHarness(root: holder, size: Self.size)
+    await harness.settle()
+    loader.resolve("v1")
+    await harness.settle()
+    #expect(subjects.map { $0.state() } == [.loaded("v1"), .loaded("v1")])
+    return (harness, subjects)
+  }
+
+  @Test(arguments: all)
+  func aChangeShowsItsExpectedValueAtOnceOnEveryScreenShowingTheKey(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    harness.renderIfNeeded()
+    #expect(subjects.map { $0.state() } == [.loaded("v1 ★"), .loaded("v1 ★")])
+    #expect(harness.lines[0].hasPrefix("content: v1 ★"))
+    #expect(cache.value(forKey: "key") == "v1 ★")
+    await harness.settle()
+    #expect(server.callCount == 1)
+    #expect(cache.pendingChanges(of: "key") == 1)
+
+    // The server confirms without a value: the expected one stands.
+    server.resolve(nil)
+    await harness.settle()
+    #expect(cache.pendingChanges(of: "key") == 0)
+    #expect(subjects.map { $0.state() } == [.loaded("v1 ★"), .loaded("v1 ★")])
+    #expect(loader.callCount == 1, "a change loads nothing")
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func theValueTheChangeReturnsReplacesTheExpectedOne(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    await harness.settle()
+    server.resolve("v1 ★ (starred by 3)")
+    await harness.settle()
+    #expect(
+      subjects.map { $0.state() } == [
+        .loaded("v1 ★ (starred by 3)"), .loaded("v1 ★ (starred by 3)"),
+      ])
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func aFailedChangeGoesBackToTheValueBeforeItAndShowsWhy(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    await harness.settle()
+    server.reject(SampleError())
+    await harness.settle()
+
+    for subject in subjects {
+      #expect(subject.state() == .failed(ChangeRolledBackError(SampleError()), lastValue: "v1"))
+    }
+    #expect(cache.value(forKey: "key") == "v1")
+    #expect(harness.lines[0].hasPrefix("content: v1"))
+    #expect(!harness.contains("★"))
+    #expect(harness.contains("✖ change failed: The server"))
+    #expect(harness.contains("r reload · Esc dismiss"))
+
+    // Esc dismisses it; the value stays.
+    harness.press(.escape)
+    await harness.settle()
+    #expect(subjects.contains { $0.state() == .loaded("v1") })
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func changesOfOneKeyRunInOrderAndEachBuildsOnTheOnesBefore(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " a" }, perform: { try await server.load() })
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " b" }, perform: { try await server.load() })
+    await harness.settle()
+    #expect(subjects[0].state() == .loaded("v1 a b"))
+    #expect(server.callCount == 1, "the second change waits for the first")
+
+    server.resolve(nil)
+    await harness.settle()
+    #expect(server.callCount == 2)
+    #expect(subjects[0].state() == .loaded("v1 a b"))
+
+    server.reject(SampleError())
+    await harness.settle()
+    #expect(subjects[0].state() == .failed(ChangeRolledBackError(SampleError()), lastValue: "v1 a"))
+    #expect(cache.value(forKey: "key") == "v1 a")
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func whenAnEarlierChangeFailsTheLaterOneStillStands(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " a" }, perform: { try await server.load() })
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " b" }, perform: { try await server.load() })
+    await harness.settle()
+    server.reject(SampleError())
+    await harness.settle()
+    #expect(subjects[1].state() == .failed(ChangeRolledBackError(SampleError()), lastValue: "v1 b"))
+    #expect(server.callCount == 2)
+    server.resolve(nil)
+    await harness.settle()
+    #expect(cache.value(forKey: "key") == "v1 b")
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func aLoadAnsweringDuringAChangeGivesTheValueTheChangeAppliesTo(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    harness.press("r")
+    #expect(loader.callCount == 2)
+
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    await harness.settle()
+    #expect(subjects.contains { $0.state() == .refreshing("v1 ★") })
+
+    // The refresh's answer predates the change: the change applies to it.
+    loader.resolve("v2")
+    await harness.settle()
+    #expect(subjects.map { $0.state() } == [.loaded("v2 ★"), .loaded("v2 ★")])
+    server.resolve(nil)
+    await harness.settle()
+    #expect(cache.value(forKey: "key") == "v2 ★")
+    await harness.finish()
+  }
+
+  @Test func aChangeOfAKeyWithNoValueRunsAndStoresWhatItReturns() async {
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let harness = ScreenHarness(root: Holder(), size: Self.size)
+    cache.mutate(
+      "new", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    #expect(cache.count == 0, "nothing to apply the change to")
+    await harness.settle()
+    #expect(server.callCount == 1)
+    server.resolve("created")
+    await harness.settle()
+    #expect(cache.value(forKey: "new") == "created")
+    await harness.finish()
+  }
+}
