@@ -8,8 +8,15 @@ package final class EpisodeBrowser {
   private let service: CatalogueService
   private let variant: Variant
   private let settings: DisplaySettings
-  /// Episode details already seen: opening one again shows it at once, then refreshes it.
-  private let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
+  /// Episode details already seen (or prefetched): opening one shows it at once, then
+  /// refreshes it; starring one changes it here first.
+  private let details = LoadCache<Int, EpisodeDetail>(
+    name: "episode details", timeToLive: .seconds(300), countLimit: 50)
+  /// The wait before the selected episode's detail is prefetched, cancelled when the
+  /// selection moves on: holding ↓ through the list loads nothing.
+  private var prefetchTimer: Scheduler.Timer?
+  /// How long the selection rests on an episode before its detail is prefetched.
+  static let prefetchDelay = Duration.milliseconds(150)
 
   /// Creates the browser; nothing loads until its root appears.
   package init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
@@ -36,6 +43,9 @@ package final class EpisodeBrowser {
       build: { (catalogue: Catalogue) -> EpisodesScreen in
         let screen = EpisodesScreen(catalogue: catalogue, collectionID: collectionID)
         screen.onOpenEpisode = { self.open($0) }
+        screen.onSelect = { [weak screen] row in
+          if let screen { self.prefetch(row as? Episode, from: screen) }
+        }
         screen.onOpenCollection = {
           self.navigation?.push(self.episodesController(collectionID: $0.id))
         }
@@ -46,7 +56,39 @@ package final class EpisodeBrowser {
       })
   }
 
+  /// Prefetches the detail of the episode the selection rests on, so opening it shows it at
+  /// once; the comparison, which keeps no cache, prefetches nothing.
+  private func prefetch(_ episode: Episode?, from screen: Screen) {
+    guard let stage = screen.stage else { return }
+    if let prefetchTimer { stage.scheduler.cancel(prefetchTimer) }
+    prefetchTimer = nil
+    guard let episode, case .one = variant else { return }
+    let service = self.service
+    prefetchTimer = stage.scheduler.schedule(after: Self.prefetchDelay) {
+      [weak self, weak screen] in
+      guard let self, screen != nil else { return }
+      self.prefetchTimer = nil
+      self.details.prefetch(episode.number, on: stage) {
+        try await service.episode(number: episode.number)
+      }
+    }
+  }
+
+  /// Stars the episode of `detail`, or takes its star away: every screen showing it shows the
+  /// change at once, and takes it back with the error if the server fails (`--fail-rate`).
+  private func toggleStar(_ detail: EpisodeDetail) {
+    guard let stage = navigation?.stage else { return }
+    let service = self.service
+    let number = detail.episode.number
+    let isStarred = !detail.isStarred
+    details.mutate(
+      number, on: stage, optimistic: { $0.starred(isStarred) },
+      perform: { try await service.star(number: number, isStarred) })
+  }
+
   private func open(_ episode: Episode) {
+    if let prefetchTimer, let stage = navigation?.stage { stage.scheduler.cancel(prefetchTimer) }
+    prefetchTimer = nil
     switch variant {
     case .one(.container): navigation?.push(containerDetail(episode))
     case .one(.protocol): navigation?.push(protocolDetail(episode))
@@ -64,10 +106,15 @@ package final class EpisodeBrowser {
     onHierarchyChange: (@MainActor () -> Void)? = nil
   ) -> LoadingController<EpisodeDetail> {
     let service = self.service
+    let starring = load == nil
     return DemoLoading.controller(
       settings: settings, title: episode.title,
       load: load ?? { try await service.episode(number: episode.number) },
-      build: { EpisodeDetailScreen(detail: $0) },
+      build: { (detail: EpisodeDetail) -> EpisodeDetailScreen in
+        let screen = EpisodeDetailScreen(detail: detail)
+        if starring { screen.onToggleStar = { self.toggleStar($0) } }
+        return screen
+      },
       update: { screen, detail in screen.detail = detail },
       cache: load == nil ? details : nil, key: episode.number,
       onHierarchyChange: onHierarchyChange)
@@ -82,6 +129,7 @@ package final class EpisodeBrowser {
       episode: episode, options: settings.loadingOptions, cache: load == nil ? details : nil,
       loader: load ?? { try await service.episode(number: episode.number) })
     screen.onMount = { trace.record(.mount) }
+    if load == nil { screen.onToggleStar = { self.toggleStar($0) } }
     return screen
   }
 

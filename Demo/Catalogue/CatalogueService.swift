@@ -14,6 +14,8 @@ package final class CatalogueService: Sendable {
   private struct State {
     var generator: SeededRandom
     var loads = 0
+    /// The episodes starred, as the server keeps them.
+    var starred: Set<Int> = []
   }
 
   private let source: CatalogueSource
@@ -44,16 +46,31 @@ package final class CatalogueService: Sendable {
 
   /// Loads the detail of episode `number`.
   func episode(number: Int) async throws -> EpisodeDetail {
+    try await request { try await self.detail(number: number) }
+  }
+
+  /// Stars episode `number`, or takes its star away, as a request that may fail like any
+  /// other; returns the detail as the server now has it.
+  func star(number: Int, _ isStarred: Bool) async throws -> EpisodeDetail {
     try await request {
-      let catalogue = try await self.decode()
-      guard let episode = catalogue.episodes.first(where: { $0.number == number }) else {
-        throw CatalogueError.noSuchEpisode(number)
+      let detail = try await self.detail(number: number)
+      self.state.withLock { state in
+        if isStarred { state.starred.insert(number) } else { state.starred.remove(number) }
       }
-      return EpisodeDetail(
-        series: catalogue.series, episode: episode,
-        collection: catalogue.collection(id: episode.collection),
-        related: catalogue.episodes(in: episode.collection).filter { $0.number != number })
+      return detail.starred(isStarred)
     }
+  }
+
+  private func detail(number: Int) async throws -> EpisodeDetail {
+    let catalogue = try await decode()
+    guard let episode = catalogue.episodes.first(where: { $0.number == number }) else {
+      throw CatalogueError.noSuchEpisode(number)
+    }
+    return EpisodeDetail(
+      series: catalogue.series, episode: episode,
+      collection: catalogue.collection(id: episode.collection),
+      related: catalogue.episodes(in: episode.collection).filter { $0.number != number },
+      isStarred: state.withLock { $0.starred.contains(number) })
   }
 
   // MARK: Simulation

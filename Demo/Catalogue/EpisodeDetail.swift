@@ -8,4 +8,13 @@ struct EpisodeDetail: Sendable, Equatable {
   let collection: EpisodeCollection?
   /// The other episodes of that collection, by number.
   let related: [Episode]
+  /// Whether the user starred the episode.
+  var isStarred = false
+
+  /// The detail, starred or not.
+  func starred(_ isStarred: Bool) -> EpisodeDetail {
+    var detail = self
+    detail.isStarred = isStarred
+    return detail
+  }
 }

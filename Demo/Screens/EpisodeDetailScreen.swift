@@ -11,13 +11,26 @@ final class EpisodeDetailScreen: Screen {
       chromeDidChange()
     }
   }
+  /// Stars the episode shown, or takes its star away (the `s` key); `nil` where the demo
+  /// keeps no cache to change, as in the comparison.
+  var onToggleStar: (@MainActor (EpisodeDetail) -> Void)? {
+    didSet { chromeDidChange() }
+  }
   private var scrollOffset = 0
 
   /// Creates the screen for a loaded detail.
   init(detail: EpisodeDetail) {
     self.detail = detail
     super.init()
-    keyHints = [KeyHint("↑↓", "scroll")]
+  }
+
+  /// Scrolling, and starring where the screen can.
+  override var keyHints: [KeyHint] {
+    get {
+      [KeyHint("↑↓", "scroll")]
+        + (onToggleStar == nil ? [] : [EpisodeDetailView.starHint(for: detail)])
+    }
+    set { super.keyHints = newValue }
   }
 
   private var view: EpisodeDetailView { EpisodeDetailView(detail: detail) }
@@ -36,8 +49,12 @@ final class EpisodeDetailScreen: Screen {
     view.draw(in: &canvas, bounds: bounds, offset: scrollOffset)
   }
 
-  /// Scrolls with the arrows and j/k.
+  /// Scrolls with the arrows and j/k; `s` stars.
   override func handle(_ key: Key) -> Bool {
+    if key == "s", let onToggleStar {
+      onToggleStar(detail)
+      return true
+    }
     guard let delta = EpisodeDetailView.scrollDelta(for: key) else { return false }
     scroll(by: delta)
     return true

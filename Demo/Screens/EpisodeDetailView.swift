@@ -22,7 +22,8 @@ struct EpisodeDetailView {
     func add(_ text: String, _ style: Style = .plain) {
       lines += text.wrapped(toWidth: width).map { Line(text: $0, style: style) }
     }
-    add("\(episode.label)  \(episode.name)", Style(attributes: .bold))
+    let star = detail.isStarred ? "★ " : ""
+    add("\(star)\(episode.label)  \(episode.name)", Style(attributes: .bold))
     var facts = ["\(episode.date)", "\(episode.durationMinutes) min"]
     if let collection = detail.collection { facts.append(collection.name) }
     add(facts.joined(separator: " · "), Style(foreground: .cyan))
@@ -70,6 +71,11 @@ struct EpisodeDetailView {
     case .down, .character("j"): 1
     default: nil
     }
+  }
+
+  /// The hint of the star key: what `s` does to `detail` now.
+  static func starHint(for detail: EpisodeDetail) -> KeyHint {
+    KeyHint("s", detail.isStarred ? "unstar" : "star")
   }
 
   /// The lines the wheel scrolls the detail by, as the library's text and lists scroll, or

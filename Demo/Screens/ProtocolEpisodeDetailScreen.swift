@@ -13,6 +13,9 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// Called when the first value is configured: this variant's counterpart of mounting a
   /// built child, for the trace's `mount` (a refresh configures again without it).
   var onMount: (@MainActor () -> Void)?
+  /// Stars the episode shown, or takes its star away (the `s` key); `nil` where the demo
+  /// keeps no cache to change, as in the comparison.
+  var onToggleStar: (@MainActor (EpisodeDetail) -> Void)?
 
   private let episode: Episode
   private let options: LoadOptions
@@ -58,7 +61,9 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   override var keyHints: [KeyHint] {
     get {
       switch loadState {
-      case .loaded, .refreshing: [KeyHint("↑↓", "scroll"), KeyHint("r", "refresh")]
+      case .loaded, .refreshing:
+        [KeyHint("↑↓", "scroll"), KeyHint("r", "refresh")]
+          + (onToggleStar == nil ? [] : detail.map { [EpisodeDetailView.starHint(for: $0)] } ?? [])
       case .failed(_, nil): [KeyHint("r", "retry")]
       case .failed: [KeyHint("r", "retry"), KeyHint(.escape, "dismiss")]
       case .idle, .loading: []
@@ -81,9 +86,13 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
     }
   }
 
-  /// Scrolls with the arrows and j/k; the loader gets the keys this does not take (refresh)
+  /// Scrolls with the arrows and j/k, stars with `s`; the loader gets the keys this does not take (refresh)
   /// and all of them while it covers the screen.
   override func handle(_ key: Key) -> Bool {
+    if key == "s", let detail, let onToggleStar {
+      onToggleStar(detail)
+      return true
+    }
     guard detail != nil, let delta = EpisodeDetailView.scrollDelta(for: key) else { return false }
     scroll(by: delta)
     return true

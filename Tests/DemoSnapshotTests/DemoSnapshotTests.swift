@@ -38,6 +38,8 @@ import Testing
     for _ in 1...5 { harness.press("j") }
     expectSnapshot(harness, named: "five-down")
     expectPicture(harness, at: Self.picture("demo"))
+    // The selection rests on an episode: its detail is prefetched.
+    await harness.advance(by: EpisodeBrowser.prefetchDelay)
     await harness.finish()
   }
 
