@@ -130,6 +130,12 @@ package final class LoadRunner<Value: Sendable> {
   private var isJoining = false
   /// When the current run started (scheduler time), until it answers.
   private var runStartedAt: Duration?
+  /// Whether its screen is on screen, as far as loading goes: from a start or an attach until
+  /// it detaches.
+  private var isAttached = false
+  /// Whether the cache entry was invalidated while the screen was away, so it reloads when
+  /// the screen is back.
+  private var invalidatedWhileAway = false
   /// How long the last run took to answer, and the error of the last that failed.
   private(set) var lastDuration: Duration?
   private(set) var lastError: (any Error)?
@@ -197,6 +203,8 @@ package final class LoadRunner<Value: Sendable> {
   ///
   /// A keyed runner loads the key now; a key change waiting out its debounce loads at once.
   package func start(on scheduler: Scheduler) {
+    isAttached = true
+    invalidatedWhileAway = false
     if debounceTimer != nil {
       step {
         self.scheduler = scheduler
@@ -228,12 +236,13 @@ package final class LoadRunner<Value: Sendable> {
   /// value is shown or its load failed. A runner already following does nothing.
   package func attach(on scheduler: Scheduler) {
     guard let keying else {
-      if case .idle = state { start(on: scheduler) }
+      if case .idle = state { start(on: scheduler) } else { screenDidReturn(on: scheduler) }
       return
     }
     guard stopFollowing == nil else { return }
     self.scheduler = scheduler
     stopFollowing = keying.observe(self) { [weak self] in self?.keyDidChange() }
+    isAttached = true
     let key = keying.current()
     let isSettled =
       if case .failed = state {
@@ -241,19 +250,33 @@ package final class LoadRunner<Value: Sendable> {
       } else {
         state.value != nil && shownIsLoaded && sameKey(shownKey, key)
       }
-    if !isSettled { start(on: scheduler) }
+    if !isSettled { start(on: scheduler) } else { screenDidReturn(on: scheduler) }
+  }
+
+  /// Hears that the screen is back, for a screen that loads on its own when it appears: a
+  /// cache entry invalidated meanwhile is reloaded.
+  package func screenDidReturn(on scheduler: Scheduler) {
+    isAttached = true
+    guard invalidatedWhileAway else { return }
+    invalidatedWhileAway = false
+    guard case .resting = phase else { return }
+    if case .idle = state { return }
+    start(on: scheduler)
   }
 
   /// Stops following, as its screen leaves: cancels the load and a pending key change, stops
   /// hearing of key changes, and refreshes on its own no more until its owner says the screen
   /// is present again.
+  ///
+  /// It still hears of its cache entry, so a screen coming back shows the value the entry got
+  /// meanwhile; an invalidation meanwhile reloads it only when it is back.
   package func detach() {
     isPresent = false
+    isAttached = false
     cancel()
     updateInterval()
     stopFollowing?()
     stopFollowing = nil
-    stopWatchingCache()
   }
 
   /// Starts a refresh (or joins the one running) and returns when it ends.
@@ -610,7 +633,8 @@ package final class LoadRunner<Value: Sendable> {
 
   // MARK: Following the cache entry
 
-  /// Hears of the changes of `slot`'s key from now on, and of no other key's.
+  /// Hears of the changes of `slot`'s key from now on, and of no other key's, until the runner
+  /// goes (or a keyed runner moves to another key).
   private func watchCache(_ slot: LoadCacheSlot<Value>) {
     if let cacheWatch, sameKey(cacheWatch.key, slot.key) { return }
     stopWatchingCache()
@@ -647,6 +671,10 @@ package final class LoadRunner<Value: Sendable> {
         setState(state.isInFlight ? .refreshing(shown) : .failed(error, lastValue: shown))
       }
     case .invalidated:
+      guard isAttached else {
+        invalidatedWhileAway = true
+        return
+      }
       guard debounceTimer == nil else { return }
       switch phase {
       case .running, .backingOff:

@@ -190,8 +190,12 @@ extension ScreenLoad: AttachedLoader {
   func screenDidAppear() {
     // NB: a keyed load follows its key again, as a `LoadingController` does when it comes back;
     // one the screen's `didAppear` has just begun already does.
-    if let runner, runner.isKeyed, let scheduler = screen?.stage?.scheduler {
-      runner.attach(on: scheduler)
+    if let runner, let scheduler = screen?.stage?.scheduler {
+      if runner.isKeyed {
+        runner.attach(on: scheduler)
+      } else {
+        runner.screenDidReturn(on: scheduler)
+      }
     }
     presenceDidChange()
   }

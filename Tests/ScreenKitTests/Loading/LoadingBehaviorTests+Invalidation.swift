@@ -177,3 +177,63 @@ extension LoadingBehaviorTests {
     await harness.finish()
   }
 }
+
+/// A screen covered by another, pushed over it, while its entry changes.
+extension LoadingBehaviorTests {
+  /// A navigation screen showing a screen that loaded "v1" of `key`, with another pushed over it.
+  private func covered(
+    _ variant: LoadingVariant, _ loader: FakeLoader<String>, cache: LoadCache<String, String>
+  ) async -> (ScreenHarness, NavigationScreen, LoadingSubject) {
+    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
+    let navigation = NavigationScreen(root: subject.screen)
+    let harness = ScreenHarness(root: navigation, size: Self.size)
+    await harness.settle()
+    loader.resolve("v1")
+    await harness.settle()
+    navigation.push(TextScreen(text: "over it"))
+    await harness.settle()
+    #expect(harness.contains("over it"))
+    return (harness, navigation, subject)
+  }
+
+  @Test(arguments: all)
+  func aChangeMadeWhileTheScreenWasCoveredShowsWhenItComesBack(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let (harness, navigation, subject) = await covered(variant, loader, cache: cache)
+
+    cache.mutate(
+      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    await harness.settle()
+    server.resolve(nil)
+    await harness.settle()
+    navigation.pop()
+    await harness.settle()
+    #expect(subject.state() == .loaded("v1 ★"))
+    #expect(harness.lines.joined().contains("content: v1 ★"))
+    #expect(loader.callCount == 1)
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func aKeyInvalidatedWhileTheScreenWasCoveredReloadsWhenItComesBack(
+    variant: LoadingVariant
+  ) async {
+    let loader = FakeLoader<String>()
+    let cache = LoadCache<String, String>()
+    let (harness, navigation, subject) = await covered(variant, loader, cache: cache)
+
+    cache.invalidate("key")
+    await harness.settle()
+    #expect(loader.callCount == 1, "nothing loads for a screen nobody sees")
+    navigation.pop()
+    await harness.settle()
+    #expect(loader.callCount == 2)
+    #expect(subject.state() == .refreshing("v1"))
+    loader.resolve("v2")
+    await harness.settle()
+    #expect(subject.state() == .loaded("v2"))
+    await harness.finish()
+  }
+}
