@@ -49,6 +49,8 @@ package final class LoadInspectorScreen: Screen {
   ]
   /// The widths of the state and number columns; the key and the error share what is left.
   private static let fixedWidths = [12, 5, 5, 4, 5]
+  private static let minimumKeyWidth = 12
+  private static let minimumErrorWidth = 8
 
   /// Creates an inspector; it reads the loads of the stage it appears on.
   package override init() {
@@ -236,8 +238,8 @@ package final class LoadInspectorScreen: Screen {
     }
   }
 
-  /// The hints in scope (`Esc close` is the overlay's), an action the selected row does not
-  /// have dimmed.
+  /// The hints in scope (`Esc close` is the overlay's) that fit whole, an action the selected
+  /// row does not have dimmed.
   private func drawHints(atLine y: Int, in canvas: inout Canvas) {
     let row = selectedRow
     let available = [
@@ -245,30 +247,36 @@ package final class LoadInspectorScreen: Screen {
     ]
     var x = 0
     for hint in keyHintsInScope {
-      if x > 0 { x += 2 }
+      let start = x == 0 ? 0 : x + 2
+      guard start + hint.key.cellWidth + 1 + hint.action.cellWidth <= bounds.width else { break }
       let style: Style = available[hint.key] == false ? .dim : .plain
-      x += canvas.drawText(
-        hint.key, at: Point(x: x, y: y), style: style.adding(.bold),
-        maxWidth: max(0, bounds.width - x))
-      x += canvas.drawText(
-        " " + hint.action, at: Point(x: x, y: y), style: style,
-        maxWidth: max(0, bounds.width - x))
+      x = start + canvas.drawText(hint.key, at: Point(x: start, y: y), style: style.adding(.bold))
+      x += canvas.drawText(" " + hint.action, at: Point(x: x, y: y), style: style)
     }
   }
 
-  /// The columns' rectangles on line `y`, after the selection's gutter: the key, which names
-  /// the row, takes three fifths of what the state and number columns leave, and the error
-  /// the rest.
+  /// The columns' rectangles on line `y` that fit whole, after the selection's gutter.
+  ///
+  /// The key, which names the row, takes three fifths of what the state and number columns
+  /// leave, and the error the rest; where that leaves the error too narrow to read, the key
+  /// takes it all, and where even the key would be, it keeps a readable width and the columns
+  /// that no longer fit are left out from the right.
   private func columns(atLine y: Int) -> [Rect] {
     let fixed = Self.fixedWidths
     let gaps = Self.gap * (fixed.count + 1)
     let spare = max(0, bounds.width - Self.gutter - fixed.reduce(0, +) - gaps)
-    let keyWidth = max(min(spare, 8), spare * 3 / 5)
+    var keyWidth = max(Self.minimumKeyWidth, spare * 3 / 5)
+    var errorWidth = spare - keyWidth
+    if errorWidth < Self.minimumErrorWidth {
+      keyWidth = max(Self.minimumKeyWidth, spare)
+      errorWidth = 0
+    }
     var x = Self.gutter
-    return ([keyWidth] + fixed + [spare - keyWidth]).map { width in
+    let all = ([keyWidth] + fixed + [errorWidth]).map { width in
       defer { x += width + Self.gap }
       return Rect(x: x, y: y, width: width, height: 1)
     }
+    return Array(all.prefix { $0.width > 0 && $0.maxX <= bounds.width })
   }
 
   /// A duration as its column prints it, `–` for none.
