@@ -9,7 +9,8 @@ package final class EpisodeBrowser {
   private let variant: Variant
   private let settings: DisplaySettings
   /// Episode details already seen: opening one again shows it at once, then refreshes it.
-  private let details = LoadCache<Int, EpisodeDetail>(timeToLive: .seconds(300), countLimit: 50)
+  private let details = LoadCache<Int, EpisodeDetail>(
+    name: "episode details", timeToLive: .seconds(300), countLimit: 50)
 
   /// Creates the browser; nothing loads until its root appears.
   package init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
