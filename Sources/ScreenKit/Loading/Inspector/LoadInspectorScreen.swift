@@ -38,7 +38,8 @@ package final class LoadInspectorScreen: Screen {
 
   /// How often the table reads the loads again while it is shown.
   static let refreshInterval = Duration.seconds(1)
-  /// What the table says when the stage has no load and its screens use no cache.
+  /// What the table says when it has no row: no screen on the stage loads, and the caches
+  /// listed hold nothing (a section without rows is left out).
   static let emptyMessage = "No loads"
 
   private static let gutter = 2
@@ -79,6 +80,8 @@ package final class LoadInspectorScreen: Screen {
 
   private func scheduleRefresh() {
     guard let scheduler = stage?.scheduler else { return }
+    // NB: one timer at most, however the screen comes and goes.
+    if let refreshTimer { scheduler.cancel(refreshTimer) }
     refreshTimer = scheduler.schedule(after: Self.refreshInterval) { [weak self] in
       guard let self else { return }
       self.refreshTimer = nil
