@@ -12,6 +12,8 @@ package enum DemoApplication {
     if case .inline(let rows, _) = settings.viewport { height = rows }
     let application = CursesApplication(
       root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
+    // F12 shows what every screen loads and what the details cache holds.
+    application.stage.loadInspectorKey = .function(12)
     // NB: keys reach this only when no screen handled them; no demo screen takes text input,
     // so `q` is never a typed letter here.
     application.onUnhandledKey = { application, key in

@@ -1,10 +1,16 @@
 extension Stage {
   /// Routes a key to the focused screen (or the root) first, then up the parents.
   ///
+  /// The ``loadInspectorKey`` never reaches a screen: it opens or closes the load inspector.
   /// A Tab or Shift-Tab that no screen handles moves focus, as ``moveFocus(by:)`` does.
   /// Returns whether anything handled the key; a Tab that moved no focus was not handled.
   @discardableResult
   public func send(_ key: Key) -> Bool {
+    // NB: before the screens, so that no screen (a text field taking every key) hides it.
+    if isMounted, let loadInspectorKey, key == loadInspectorKey {
+      toggleLoadInspector()
+      return true
+    }
     if route({ $0.respond(to: key) }) { return true }
     switch key {
     case .tab: return moveFocus(by: 1)

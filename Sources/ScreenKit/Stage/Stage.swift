@@ -44,6 +44,23 @@ public final class Stage {
   public var onNeedsFrame: (@MainActor () -> Void)?
   /// The loads and caches the load inspector lists.
   package private(set) lazy var loadRegistry = LoadRegistry(stage: self)
+  /// The key that opens the load inspector over the root, and closes it again; `nil` (the
+  /// default) leaves every key to the screens.
+  ///
+  /// The inspector is opt-in: it is a tool for whoever builds the application, so a key is
+  /// taken from the screens only when the application asks for it, in one line such as
+  /// `app.stage.loadInspectorKey = .function(12)` (the demo uses F12). The stage looks at this
+  /// key before routing a key to any screen, so no screen can swallow it.
+  ///
+  /// The inspector lists each load of a screen on the stage (under the screen's title), then
+  /// each cache those screens use, entry by entry: key, state, age, the time the cache keeps it
+  /// yet, how many screens show it, how long its last load took and how it failed. `r`
+  /// refetches the selected row, `i` invalidates it and `x` removes it from its cache; Esc
+  /// closes it too. Its content refreshes once a second while it is open, by a timer that
+  /// exists only then: an idle application still never wakes.
+  public var loadInspectorKey: Key?
+  /// The load inspector's overlay, while it is presented.
+  weak var loadInspector: OverlayScreen?
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
   /// The number of ``Screen/draw(in:)`` calls made by the last ``frame()``.
@@ -105,6 +122,7 @@ public final class Stage {
     size = newSize
     canvas.resetGrid(to: newSize)
     root.frame = bounds
+    loadInspector?.preferredContentSize = loadInspectorContentSize
     for screen in root.subtree { screen.setNeedsLayout() }
     setNeedsDisplay()
   }
