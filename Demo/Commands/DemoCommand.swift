@@ -20,7 +20,7 @@ struct DemoCommand: DemoMode {
     abstract: "Browse a catalogue of Swift videos, loaded through both loading variants.",
     discussion: """
       Keys: ↑↓ or j/k move, Enter opens, Esc/Backspace/h goes back, r refreshes (or retries), \
-      Tab switches panes, ? shows help, F12 shows the loads, q quits.
+      s stars an episode, Tab switches panes, ? shows help, F12 shows the loads, q quits.
       """,
     subcommands: [FilesCommand.self, PickCommand.self, EmbedCommand.self, LoadProbeCommand.self])
 

@@ -12,18 +12,24 @@ extension LoadCache: LoadCacheInspecting {
         return nil
       }
       let record = history[key]
-      let expiresAt = entry.flatMap { entry in timeToLive.map { entry.storedAt + $0 } }
-      return LoadInspectionRow(
-        key: String(describing: key), state: state(of: key, at: now),
-        age: entry.map { now - $0.storedAt },
-        timeToLive: expiresAt.map { max(.zero, $0 - now) },
-        subscribers: watching,
-        lastDuration: record?.lastDuration,
-        lastError: record?.lastError.map { ErrorScreen.message(for: $0) },
-        refetch: { [weak self] in self?.refetch(key) },
-        invalidate: { [weak self] in self?.invalidate(key) },
-        remove: { [weak self] in self?.removeValue(forKey: key) })
+      var row = LoadInspectionRow(
+        key: String(describing: key), state: state(of: key, at: now), subscribers: watching)
+      if let entry {
+        row.age = now - entry.storedAt
+        if let timeToLive { row.timeToLive = max(.zero, entry.storedAt + timeToLive - now) }
+      }
+      row.lastDuration = record?.lastDuration
+      row.lastError = record?.lastError.map { ErrorScreen.message(for: $0) }
+      if canRefetch(key) { row.refetch = { [weak self] in self?.refetch(key) } }
+      row.invalidate = { [weak self] in self?.invalidate(key) }
+      row.remove = { [weak self] in self?.removeValue(forKey: key) }
+      return row
     }
+  }
+
+  /// Whether the inspector can load `key` again: a screen shows it, or a source loaded it.
+  private func canRefetch(_ key: Key) -> Bool {
+    !liveWatchers(of: key).isEmpty || history[key]?.source != nil
   }
 
   private func state(of key: Key, at now: Duration) -> String {

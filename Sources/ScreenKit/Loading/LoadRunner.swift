@@ -771,6 +771,7 @@ extension LoadRunner: LoadRunnerInspecting {
       key: key.map { String(describing: $0) } ?? "–",
       state: isStale ? "\(state) (stale)" : state.description, subscribers: 1)
     row.age = valueArrival.map { now - $0 }
+    row.showsValue = state.value != nil
     row.lastDuration = lastDuration
     row.lastError = lastError.map { ErrorScreen.message(for: $0) }
     row.refetch = { [weak self] in self?.start(on: scheduler) }

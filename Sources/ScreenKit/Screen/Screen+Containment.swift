@@ -122,11 +122,18 @@ extension Screen {
 
   /// Whether a modal screen covers this one: a modal sibling of it or of an ancestor drawn
   /// above it, or a modal child of its own.
-  public var isCoveredByModal: Bool {
-    if children.contains(where: \.isModal) { return true }
+  public var isCoveredByModal: Bool { isCoveredByModal(pausingLoads: false) }
+
+  /// Whether a modal screen covers this one; with `pausingLoads`, only one that pauses the
+  /// loads underneath counts (the load inspector does not).
+  func isCoveredByModal(pausingLoads: Bool) -> Bool {
+    func counts(_ screen: Screen) -> Bool {
+      screen.isModal && (!pausingLoads || screen.pausesLoadsUnderneath)
+    }
+    if children.contains(where: counts) { return true }
     var node: Screen = self
     while let parent = node.parent {
-      if let modal = parent.children.last(where: \.isModal), modal !== node { return true }
+      if let modal = parent.children.last(where: counts), modal !== node { return true }
       node = parent
     }
     return false

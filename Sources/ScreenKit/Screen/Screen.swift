@@ -82,6 +82,9 @@ open class Screen {
   public var isModal = false {
     didSet { if isModal != oldValue, parent != nil { stage?.presenceDidChange() } }
   }
+  /// Whether, as a modal screen, it pauses the loads of what it covers; the load inspector,
+  /// which shows those loads, does not.
+  var pausesLoadsUnderneath = true
 
   /// Whether the screen takes keys first when focused; plain containers return `false`, and a
   /// ``Loading`` screen `true`, so that its loading keys reach it.
@@ -241,7 +244,8 @@ open class Screen {
   /// Asked only when the screen appears and when focus or a modal screen changes, so it may
   /// walk the subtree.
   var isVisibleAndUncovered: Bool {
-    isVisible && !isCoveredByModal && !subtree.contains { $0 !== self && $0.isModal }
+    isVisible && !isCoveredByModal(pausingLoads: true)
+      && !subtree.contains { $0 !== self && $0.isModal && $0.pausesLoadsUnderneath }
   }
 
   // MARK: Invalidation

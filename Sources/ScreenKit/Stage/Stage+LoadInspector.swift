@@ -6,8 +6,12 @@ extension Stage {
       return
     }
     let inspector = LoadInspectorScreen()
-    loadInspector = root.presentOverlay(
-      inspector, title: inspector.title, preferredContentSize: loadInspectorContentSize)
+    let overlay = OverlayScreen(
+      content: inspector, title: inspector.title, preferredContentSize: loadInspectorContentSize)
+    // NB: the loads it shows go on as they would without it: refreshing on an interval.
+    overlay.pausesLoadsUnderneath = false
+    root.presentOverlay(overlay)
+    loadInspector = overlay
   }
 
   /// The inspector's table fills the stage but for the top and bottom rows, which keep showing

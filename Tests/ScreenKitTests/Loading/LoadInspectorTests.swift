@@ -364,8 +364,8 @@ import Testing
     )
     // A wide character that would cross the column's edge is left out whole.
     #expect(
-      line(harness, with: "› Error")
-        == "› Error · 🎬 映画『スウィフトの…  failed            –      –     1    0ms  The catalogue server…"
+      line(harness, with: "› LoadingController")
+        == "› LoadingController · 🎬 映画『…  failed            –      –     1    0ms  The catalogue server…"
     )
     for line in harness.lines {
       #expect(line.cellWidth == Self.size.width)
@@ -435,5 +435,72 @@ import Testing
 private struct LongError: Error, CustomStringConvertible {
   var description: String {
     "The catalogue server answered 503 Service Unavailable after 30 seconds of waiting"
+  }
+}
+
+/// What the inspector must not change, and rows that say what they can do.
+extension LoadInspectorTests {
+  @Test(arguments: all)
+  func openingTheInspectorDoesNotPauseTheRefreshesItShows(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, holder) = makeStage()
+    let subject = variant.make(
+      loader.source(.async), options: LoadOptions(refreshInterval: .seconds(5)))
+    holder.addChild(subject.screen)
+    await harness.settle()
+    loader.resolve("v1")
+    await harness.settle()
+
+    harness.press(.function(12))
+    for round in 2...3 {
+      await harness.advance(by: .seconds(5))
+      #expect(loader.callCount == round, "the interval goes on under the inspector")
+      loader.resolve("v\(round)")
+      await harness.settle()
+    }
+    harness.press(.escape)
+    await harness.finish()
+  }
+
+  @Test func anEntryNothingCanLoadAgainOffersNoRefetch() async {
+    let (harness, _) = makeStage()
+    let cache = makeCache(harness)
+    cache.prefetch("loaded", on: harness.stage) { "A" }
+    await harness.settle()
+    cache.insert("B", forKey: "inserted")
+    harness.press(.function(12))
+    harness.renderIfNeeded()
+    // Home selects "loaded", the first row: refetch is offered.
+    harness.press(.home)
+    harness.renderIfNeeded()
+    // The hint line's "r refetch" starts at column 2 of row 9.
+    #expect(!harness.style(x: 2, y: 9).attributes.contains(.dim))
+    harness.press(.end)
+    harness.renderIfNeeded()
+    #expect(harness.style(x: 2, y: 9).attributes.contains(.dim))
+    #expect(harness.press("r"))
+    harness.press(.escape)
+    await harness.finish()
+  }
+
+  @Test(arguments: all)
+  func aScreensLoadIsNamedByItsScreenWhileItLoadsAndAfterItFailed(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, holder) = makeStage()
+    let subject = variant.make(loader.source(.async))
+    holder.addChild(subject.screen)
+    await harness.advance(by: .seconds(1))
+    harness.press(.function(12))
+    harness.renderIfNeeded()
+    let name = variant == .container ? "LoadingController" : "LoadingContent"
+    #expect(line(harness, with: "loading")?.hasPrefix("› \(name) ") == true)
+    harness.press(.escape)
+    loader.reject(SampleError())
+    await harness.settle()
+    harness.press(.function(12))
+    harness.renderIfNeeded()
+    #expect(line(harness, with: "failed")?.hasPrefix("› \(name) ") == true)
+    harness.press(.escape)
+    await harness.finish()
   }
 }

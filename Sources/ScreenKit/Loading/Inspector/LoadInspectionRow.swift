@@ -4,6 +4,9 @@
 package struct LoadInspectionRow {
   /// For a screen's load, the screen's title (or type name).
   package var owner: String?
+  /// For a screen's load, whether it shows a value: until then the screen's title may be the
+  /// spinner's or the error's, so the row names the screen by its type.
+  package var showsValue = false
   /// The key, as `String(describing:)` prints it; "–" for a load without one.
   package var key: String
   /// Where it is: `loading`, `loaded`, `refreshing`, `failed`, `idle`; for a cache entry

@@ -41,7 +41,7 @@ package final class LoadRegistry {
       guard let runner = load.runner, let screen = load.screen, screen.stage === stage,
         var row = runner.inspectionRow()
       else { continue }
-      row.owner = screen.inspectionName
+      row.owner = row.showsValue && !screen.title.isEmpty ? screen.title : screen.name
       screenRows.append(row)
       if let cache = runner.inspectedCache, !seen.contains(where: { $0 === cache }) {
         seen.append(cache)
@@ -53,12 +53,5 @@ package final class LoadRegistry {
         LoadInspectionSection(title: "Cache \(cache.name)", rows: cache.inspectionRows()))
     }
     return sections
-  }
-}
-
-extension Screen {
-  /// How the inspector names the screen: its title, or its type.
-  fileprivate var inspectionName: String {
-    title.isEmpty ? name : title
   }
 }
