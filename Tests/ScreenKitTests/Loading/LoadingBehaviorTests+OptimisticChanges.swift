@@ -6,34 +6,47 @@ import Testing
 /// Changes that show their expected value at once and are taken back when they fail, the same
 /// for both variants.
 extension LoadingBehaviorTests {
-  /// Two screens showing "key" of `cache`, loaded to "v1".
-  private func twoLoaded(
-    _ variant: LoadingVariant, _ loader: FakeLoader<String>, cache: LoadCache<String, String>
-  ) async -> (ScreenHarness, [LoadingSubject]) {
-    let holder = Holder()
-    let subjects = (0..<2).map { _ in
-      variant.make(loader.source(.async), cache: cache, key: "key")
+  /// Two screens showing "key" of a cache, loaded to "v1", and a server that answers the
+  /// changes a test makes.
+  @MainActor
+  final class ChangeRig {
+    let loader = FakeLoader<String>()
+    let server = FakeLoader<String?>()
+    let cache = LoadCache<String, String>()
+    let harness: ScreenHarness
+    let subjects: [LoadingSubject]
+
+    init(_ variant: LoadingVariant) async {
+      let holder = Holder()
+      subjects = (0..<2).map { [loader, cache] _ in
+        variant.make(loader.source(.async), cache: cache, key: "key")
+      }
+      for subject in subjects { holder.addChild(subject.screen) }
+      harness = ScreenHarness(root: holder, size: LoadingBehaviorTests.size)
+      await harness.settle()
+      loader.resolve("v1")
+      await harness.settle()
+      #expect(subjects.map { $0.state() } == [.loaded("v1"), .loaded("v1")])
     }
-    for subject in subjects { holder.addChild(subject.screen) }
-    let harness = ScreenHarness(root: holder, size: Self.size)
-    await harness.settle()
-    loader.resolve("v1")
-    await harness.settle()
-    #expect(subjects.map { $0.state() } == [.loaded("v1"), .loaded("v1")])
-    return (harness, subjects)
+
+    /// Changes "key" to its value and `suffix`, as the server then answers.
+    func append(_ suffix: String) {
+      let server = self.server
+      cache.mutate(
+        "key", on: harness.stage, optimistic: { $0 + suffix }, perform: { try await server.load() })
+    }
+
+    var states: [LoadState<String>] { subjects.map { $0.state() } }
   }
 
   @Test(arguments: all)
   func aChangeShowsItsExpectedValueAtOnceOnEveryScreenShowingTheKey(
     variant: LoadingVariant
   ) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    let rig = await ChangeRig(variant)
+    let (harness, server, cache, subjects) = (rig.harness, rig.server, rig.cache, rig.subjects)
 
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    rig.append(" ★")
     harness.renderIfNeeded()
     #expect(subjects.map { $0.state() } == [.loaded("v1 ★"), .loaded("v1 ★")])
     #expect(harness.lines[0].hasPrefix("content: v1 ★"))
@@ -47,18 +60,15 @@ extension LoadingBehaviorTests {
     await harness.settle()
     #expect(cache.pendingChanges(of: "key") == 0)
     #expect(subjects.map { $0.state() } == [.loaded("v1 ★"), .loaded("v1 ★")])
-    #expect(loader.callCount == 1, "a change loads nothing")
+    #expect(rig.loader.callCount == 1, "a change loads nothing")
     await harness.finish()
   }
 
   @Test(arguments: all)
   func theValueTheChangeReturnsReplacesTheExpectedOne(variant: LoadingVariant) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    let rig = await ChangeRig(variant)
+    let (harness, server, subjects) = (rig.harness, rig.server, rig.subjects)
+    rig.append(" ★")
     await harness.settle()
     server.resolve("v1 ★ (starred by 3)")
     await harness.settle()
@@ -71,12 +81,9 @@ extension LoadingBehaviorTests {
 
   @Test(arguments: all)
   func aFailedChangeGoesBackToTheValueBeforeItAndShowsWhy(variant: LoadingVariant) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    let rig = await ChangeRig(variant)
+    let (harness, server, cache, subjects) = (rig.harness, rig.server, rig.cache, rig.subjects)
+    rig.append(" ★")
     await harness.settle()
     server.reject(SampleError())
     await harness.settle()
@@ -99,15 +106,11 @@ extension LoadingBehaviorTests {
 
   @Test(arguments: all)
   func changesOfOneKeyRunInOrderAndEachBuildsOnTheOnesBefore(variant: LoadingVariant) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    let rig = await ChangeRig(variant)
+    let (harness, server, cache, subjects) = (rig.harness, rig.server, rig.cache, rig.subjects)
 
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " a" }, perform: { try await server.load() })
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " b" }, perform: { try await server.load() })
+    rig.append(" a")
+    rig.append(" b")
     await harness.settle()
     #expect(subjects[0].state() == .loaded("v1 a b"))
     #expect(server.callCount == 1, "the second change waits for the first")
@@ -126,15 +129,11 @@ extension LoadingBehaviorTests {
 
   @Test(arguments: all)
   func whenAnEarlierChangeFailsTheLaterOneStillStands(variant: LoadingVariant) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    let rig = await ChangeRig(variant)
+    let (harness, server, cache, subjects) = (rig.harness, rig.server, rig.cache, rig.subjects)
 
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " a" }, perform: { try await server.load() })
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " b" }, perform: { try await server.load() })
+    rig.append(" a")
+    rig.append(" b")
     await harness.settle()
     server.reject(SampleError())
     await harness.settle()
@@ -150,20 +149,17 @@ extension LoadingBehaviorTests {
   func aLoadAnsweringDuringAChangeGivesTheValueTheChangeAppliesTo(
     variant: LoadingVariant
   ) async {
-    let loader = FakeLoader<String>()
-    let server = FakeLoader<String?>()
-    let cache = LoadCache<String, String>()
-    let (harness, subjects) = await twoLoaded(variant, loader, cache: cache)
+    let rig = await ChangeRig(variant)
+    let (harness, server, cache, subjects) = (rig.harness, rig.server, rig.cache, rig.subjects)
     harness.press("r")
-    #expect(loader.callCount == 2)
+    #expect(rig.loader.callCount == 2)
 
-    cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+    rig.append(" ★")
     await harness.settle()
     #expect(subjects.contains { $0.state() == .refreshing("v1 ★") })
 
     // The refresh's answer predates the change: the change applies to it.
-    loader.resolve("v2")
+    rig.loader.resolve("v2")
     await harness.settle()
     #expect(subjects.map { $0.state() } == [.loaded("v2 ★"), .loaded("v2 ★")])
     server.resolve(nil)

@@ -5,19 +5,37 @@ import Testing
 
 /// Loading a key before its screen shows, the same for both variants.
 extension LoadingBehaviorTests {
-  @Test(arguments: all)
-  func aScreenShownWhileItsPrefetchRunsJoinsIt(variant: LoadingVariant) async {
-    let loader = FakeLoader<String>()
+  /// A stage with nothing on it yet, a cache, and a prefetch of "key" through `loader`
+  /// started on it.
+  private func prefetching(
+    _ loader: FakeLoader<String>
+  ) async -> (ScreenHarness, Holder, LoadCache<String, String>) {
     let cache = LoadCache<String, String>()
     let holder = Holder()
     let harness = ScreenHarness(root: holder, size: Self.size)
     cache.prefetch("key", on: harness.stage) { try await loader.load() }
     await harness.settle()
+    return (harness, holder, cache)
+  }
+
+  /// Shows a screen loading "key" of `cache` through `loader`.
+  private func show(
+    _ variant: LoadingVariant, _ loader: FakeLoader<String>, cache: LoadCache<String, String>,
+    on holder: Holder
+  ) -> LoadingSubject {
+    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
+    holder.addChild(subject.screen)
+    return subject
+  }
+
+  @Test(arguments: all)
+  func aScreenShownWhileItsPrefetchRunsJoinsIt(variant: LoadingVariant) async {
+    let loader = FakeLoader<String>()
+    let (harness, holder, cache) = await prefetching(loader)
     #expect(loader.callCount == 1)
     #expect(cache.isLoading("key"))
 
-    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
-    holder.addChild(subject.screen)
+    let subject = show(variant, loader, cache: cache, on: holder)
     await harness.settle()
     #expect(loader.callCount == 1, "the screen joins the prefetch")
     loader.resolve("v1")
@@ -29,17 +47,12 @@ extension LoadingBehaviorTests {
   @Test(arguments: all)
   func aPrefetchedValueShowsOnTheScreensFirstFrame(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>()
-    let holder = Holder()
-    let harness = ScreenHarness(root: holder, size: Self.size)
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
-    await harness.settle()
+    let (harness, holder, cache) = await prefetching(loader)
     loader.resolve("v1")
     await harness.settle()
     #expect(cache.value(forKey: "key") == "v1")
 
-    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
-    holder.addChild(subject.screen)
+    let subject = show(variant, loader, cache: cache, on: holder)
     harness.renderIfNeeded()
     #expect(harness.lines[0].hasPrefix("content: v1"))
     #expect(!harness.contains("Loading…"))
@@ -70,12 +83,8 @@ extension LoadingBehaviorTests {
   @Test(arguments: all)
   func thePrefetchGoesOnWhenTheScreenThatJoinedItLeaves(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>()
-    let holder = Holder()
-    let harness = ScreenHarness(root: holder, size: Self.size)
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
-    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
-    holder.addChild(subject.screen)
+    let (harness, holder, cache) = await prefetching(loader)
+    let subject = show(variant, loader, cache: cache, on: holder)
     await harness.settle()
     subject.screen.removeFromParent()
     await harness.settle()
@@ -89,17 +98,12 @@ extension LoadingBehaviorTests {
   @Test(arguments: all)
   func aFailedPrefetchKeepsNothingAndTheScreenLoadsAgain(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
-    let cache = LoadCache<String, String>()
-    let holder = Holder()
-    let harness = ScreenHarness(root: holder, size: Self.size)
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
-    await harness.settle()
+    let (harness, holder, cache) = await prefetching(loader)
     loader.reject(SampleError())
     await harness.settle()
     #expect(cache.count == 0)
 
-    let subject = variant.make(loader.source(.async), cache: cache, key: "key")
-    holder.addChild(subject.screen)
+    let subject = show(variant, loader, cache: cache, on: holder)
     await harness.settle()
     #expect(loader.callCount == 2)
     loader.resolve("v1")
