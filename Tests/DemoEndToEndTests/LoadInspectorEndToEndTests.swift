@@ -13,7 +13,7 @@ extension DemoEndToEndTests {
       // Resting on #02 prefetches its detail: the inspector lists it in the details cache.
       try demo.send("j", "j", "j", "j", "j")
       try demo.send("F12")
-      try await demo.waitFor("Loads", "Cache episode details", "fresh")
+      try await demo.waitFor("Loads", "Cache episode details", "stale")
       try demo.send("Escape")
       try await demo.waitFor(DemoEndToEndTests.firstEpisode, without: ["Cache episode details"])
 

@@ -39,6 +39,7 @@ extension LoadCache: LoadCacheInspecting {
       return history[key]?.lastError == nil ? "empty" : "failed"
     }
     if let timeToLive, now >= entry.storedAt.saturatingAdding(timeToLive) { return "expired" }
-    return entry.isInvalidated ? "invalidated" : "fresh"
+    if entry.isInvalidated { return "invalidated" }
+    return isFresh(key) ? "fresh" : "stale"
   }
 }

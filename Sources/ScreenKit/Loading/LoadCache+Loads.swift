@@ -120,8 +120,9 @@ extension LoadCache {
 
   /// Loads `key` on `stage` before a screen shows it, so the screen shows its value at once.
   ///
-  /// Nothing happens when the cache holds a fresh value for the key or a load of it is in
-  /// flight (a screen showing the key revalidates it anyway). A screen that shows the key
+  /// Nothing happens when the cache holds a value for the key (within its time to live) or a
+  /// load of it is in flight: a screen showing the key revalidates it, unless it is within
+  /// ``freshFor``. A screen that shows the key
   /// while the prefetch runs joins it rather than loading again; the prefetch goes on if that
   /// screen leaves. A failure is not kept; the screen that shows the key loads it again.
   ///

@@ -20,6 +20,9 @@ import DequeModule
 /// the total still stays within `Int.max`: the least recently used go first when it would
 /// pass it.
 ///
+/// A value stored less than `freshFor` ago (zero by default) shows without a reload at all, as
+/// TanStack Query's `staleTime`: a prefetched value, say, is not loaded twice.
+///
 /// Screens showing a key follow its entry: ``invalidate(_:)`` (or ``invalidate(where:)``,
 /// ``invalidateAll()``) makes them load it again under the badge, ``prefetch(_:on:load:)`` loads
 /// a key before its screen shows, and ``mutate(_:on:optimistic:perform:)`` writes the value a
@@ -82,8 +85,13 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   /// The name the load inspector shows.
   public var name: String
 
-  /// How long an entry is fresh; `nil` keeps entries until they are evicted.
+  /// How long an entry is kept; `nil` keeps entries until they are evicted.
   public let timeToLive: Duration?
+  /// How long after it was stored a screen takes a value as it is, without loading it again.
+  ///
+  /// `.zero`, the default, revalidates every time a screen shows it. An invalidated value is
+  /// never fresh.
+  public let freshFor: Duration
   /// The most entries kept.
   public let countLimit: Int
   /// The most total cost kept; `nil` for no limit but `Int.max`.
@@ -107,18 +115,20 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   /// The subscriptions that keep prefetches and the inspector's loads going.
   var keepAlive: [Key: LoadCacheSlot<Value>.Leave] = [:]
 
-  /// Creates a cache whose entries live for `timeToLive` on `clock`, bounded by `countLimit`
-  /// entries and, with a `cost` function, by `costLimit` in total; the load inspector shows
-  /// it as `name`.
+  /// Creates a cache whose entries live for `timeToLive` on `clock` (and show without a reload
+  /// for `freshFor`), bounded by `countLimit` entries and, with a `cost` function, by
+  /// `costLimit` in total; the load inspector shows it as `name`.
   ///
   /// A negative cost counts as zero.
   public init(
-    name: String? = nil, timeToLive: Duration? = nil, countLimit: Int = 100,
+    name: String? = nil, timeToLive: Duration? = nil, freshFor: Duration = .zero,
+    countLimit: Int = 100,
     costLimit: Int? = nil, clock: ScreenClock = .continuous,
     cost: @escaping (Value) -> Int = { _ in 0 }
   ) {
     self.name = name ?? "\(Value.self) by \(Key.self)"
     self.timeToLive = timeToLive
+    self.freshFor = freshFor
     self.countLimit = max(0, countLimit)
     self.costLimit = costLimit
     self.clock = clock
@@ -144,6 +154,12 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     }
     use(key)
     return entry.value
+  }
+
+  /// Whether the value of `key` was stored less than ``freshFor`` ago and not invalidated since.
+  public func isFresh(_ key: Key) -> Bool {
+    guard freshFor > .zero, let entry = entries[key], !entry.isInvalidated else { return false }
+    return clock.now < entry.storedAt.saturatingAdding(freshFor)
   }
 
   /// Stores `value` for `key`, first evicting the least recently used entries it leaves no
@@ -229,7 +245,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   public func slot(for key: Key) -> LoadCacheSlot<Value> {
     LoadCacheSlot(
       key: key, cache: self,
-      lookup: { [self] in value(forKey: key) },
+      lookup: { [self] in value(forKey: key).map { ($0, isFresh(key)) } },
       join: { [self] source, scheduler, subscriber in
         join(key, source: source, scheduler: scheduler, subscriber: subscriber)
       },

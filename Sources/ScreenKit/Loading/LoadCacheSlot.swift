@@ -9,8 +9,9 @@ public struct LoadCacheSlot<Value: Sendable> {
   let key: any Hashable & Sendable
   /// The cache, for the load inspector.
   let cache: any LoadCacheInspecting
-  /// The fresh value, on the cache's clock.
-  let lookup: @MainActor () -> Value?
+  /// The value within its time to live, on the cache's clock, and whether it is within the
+  /// cache's freshness window (a screen then shows it without loading it again).
+  let lookup: @MainActor () -> (value: Value, isFresh: Bool)?
   /// Joins (or starts) the key's shared load; returns how to leave it, an answer the
   /// subscriber takes at once (a callback's answer given before its `load` returned, or the
   /// newest value of a stream it joined), which the subscriber does not hear again, and the

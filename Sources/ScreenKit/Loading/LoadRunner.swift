@@ -220,9 +220,10 @@ package final class LoadRunner<Value: Sendable> {
       if state.value == nil || !sameKey(shownKey, runKey),
         let cached = cacheSlot?.lookup()
       {
-        // NB: a fresh cached value is shown in this step, before the first frame, and the load
-        // revalidates it.
-        showCached(cached)
+        // NB: a cached value is shown in this step, before the first frame; the load
+        // revalidates it unless it is within the cache's freshness window.
+        showCached(cached.value, isFresh: cached.isFresh)
+        if cached.isFresh { return }
       } else {
         setState(state.value.map { .refreshing($0) } ?? .loading)
       }
@@ -361,7 +362,12 @@ package final class LoadRunner<Value: Sendable> {
         // NB: the run in flight is for another key: it could not be shown any more.
         stopRun()
         hideSpinner()
-        showCached(cached)
+        if cached.isFresh {
+          retarget()
+          showCached(cached.value, isFresh: true)
+          return
+        }
+        showCached(cached.value, isFresh: false)
       } else {
         switch state {
         case .loaded(let value), .failed(_, let value?): setState(.refreshing(value))
@@ -410,13 +416,20 @@ package final class LoadRunner<Value: Sendable> {
     runKey = request.key
   }
 
-  /// Shows a cache's value for the key now, to be revalidated.
-  private func showCached(_ value: Value) {
+  /// Shows a cache's value for the key now: one within the cache's freshness window as
+  /// loaded, following the entry from now on; another to be revalidated.
+  private func showCached(_ value: Value, isFresh: Bool) {
     step.value = value
     valueArrival = nil
     shownKey = keying?.current()
-    shownIsLoaded = false
-    setState(.refreshing(value))
+    shownIsLoaded = isFresh
+    guard isFresh else {
+      setState(.refreshing(value))
+      return
+    }
+    settledAt = scheduler?.clock.now
+    if let cacheSlot { watchCache(cacheSlot) }
+    setState(.loaded(value))
   }
 
   private func cancelDebounce() {

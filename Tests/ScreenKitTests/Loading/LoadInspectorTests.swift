@@ -106,11 +106,11 @@ import Testing
     #expect(line(harness, with: "Cache") == "Cache details")
     #expect(
       line(harness, with: "  episode-1")
-        == "  episode-1                       fresh           0ms  5m00s     2  850ms")
+        == "  episode-1                       stale           0ms  5m00s     2  850ms")
     await harness.advance(by: .seconds(61))
     #expect(
       line(harness, with: "  episode-1")
-        == "  episode-1                       fresh         1m01s  3m59s     2  850ms")
+        == "  episode-1                       stale         1m01s  3m59s     2  850ms")
     #expect(line(harness, with: "› Detail v1 · episode-1") != nil)
     #expect(line(harness, with: "  Detail v1 · episode-1") != nil)
     await harness.finish()
@@ -198,7 +198,7 @@ import Testing
     // The key a screen still shows stays listed, with no entry.
     #expect(
       line(harness, with: "› episode-1")
-        == "› episode-1                       fresh           0ms  5m00s     1  850ms")
+        == "› episode-1                       stale           0ms  5m00s     1  850ms")
     harness.press("x")
     #expect(
       line(harness, with: "› episode-1")
@@ -389,7 +389,7 @@ import Testing
         "┌─ Loads ──────────────────────────────┐",
         "│   KEY           STATE           AGE  │",
         "│ Cache details                        │",
-        "│ › episode-1     fresh           0ms  │",
+        "│ › episode-1     stale           0ms  │",
         "│ r refetch  i invalidate  x remove    │",
         "└──────────────────────────────────────┘",
       ])
@@ -410,7 +410,7 @@ import Testing
     harness.press(.function(12))
     #expect(
       line(harness, with: "› all")
-        == "› all                             fresh         2h07m  2d21h     0    0ms")
+        == "› all                             stale         2h07m  2d21h     0    0ms")
     await harness.finish()
   }
 

@@ -10,7 +10,8 @@ package struct LoadInspectionRow {
   /// The key, as `String(describing:)` prints it; "–" for a load without one.
   package var key: String
   /// Where it is: `loading`, `loaded`, `refreshing`, `failed`, `idle`; for a cache entry
-  /// `fresh`, `fetching`, `invalidated`, `changing` (with the changes pending), `failed`.
+  /// `fresh` (within its freshness window), `stale`, `fetching`, `invalidated`, `expired`,
+  /// `changing (n)` (with the changes pending), `empty`, `failed`.
   package var state: String
   /// How long ago the value shown (or held) arrived.
   package var age: Duration?
