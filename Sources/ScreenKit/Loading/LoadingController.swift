@@ -253,7 +253,7 @@ public final class LoadingController<Value: Sendable>: Screen {
       loadingScreen = screen
       removeErrorScreen()
       addChild(screen)
-      screen.becomeFocused()
+      if holdsFocus { screen.becomeFocused() }
     } else if !visible, let screen = loadingScreen {
       loadingScreen = nil
       screen.removeFromParent()
@@ -270,10 +270,24 @@ public final class LoadingController<Value: Sendable>: Screen {
     if let content { content.removeFromParent() }
     content = built
     insertChild(built, at: 0)
-    if stage?.focusedScreen == nil || stage?.focusedScreen === self {
-      built.becomeFocusedIfPossible()
-    }
+    if holdsFocus { built.becomeFocusedIfPossible() }
     chromeDidChange()
+  }
+
+  /// Whether the screen it shows next may take the focus.
+  ///
+  /// It may when nothing has the focus, or the controller or one of its screens does. Focus
+  /// elsewhere, in a modal overlay over it say (even one presented on the controller itself),
+  /// stays there.
+  private var holdsFocus: Bool {
+    var node = stage?.focusedScreen
+    while let screen = node, screen !== self {
+      if screen.isModal { return false }
+      node = screen.parent
+    }
+    // NB: the walk ended at the controller, or above the root: nothing of this hierarchy had
+    // the focus only when there was no focused screen at all.
+    return node === self || stage?.focusedScreen == nil
   }
 
   private func stateDidChange(_ state: LoadState<Value>) {
@@ -283,7 +297,7 @@ public final class LoadingController<Value: Sendable>: Screen {
         let screen = ErrorScreen(error: error) { [weak self] in self?.reload() }
         errorScreen = screen
         addChild(screen)
-        screen.becomeFocused()
+        if holdsFocus { screen.becomeFocused() }
         chromeDidChange()
       }
       setBadge(refreshing: false, error: nil)
