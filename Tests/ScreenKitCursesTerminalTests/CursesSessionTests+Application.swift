@@ -96,8 +96,12 @@ extension CursesSessionTests {
   /// cancelled, so the numbers the next session reuses at once (its pty, its signal pipe) are
   /// watched afresh: every session sees its resize signal and its `q`, and nothing a session
   /// opened is still open after it.
+  ///
+  /// The first session is not counted: the dispatch runtime opens its own descriptors (an
+  /// epoll, an eventfd, a timerfd) the first time the process watches a source, and keeps them.
+  /// Another test of the process has usually done that before, but not always.
   @Test func sessionsOpenedAndClosedInALoopEachSeeTheirOwnDescriptors() async throws {
-    for round in 0..<12 {
+    for round in -1..<12 {
       let pty = try TerminalRecorder()
       let application = CursesApplication(root: SizeScreen(), options: options(pty))
       application.onUnhandledKey = { application, key in
@@ -122,6 +126,7 @@ extension CursesSessionTests {
       // And a descriptor another test opened while this session ran (a chaos session's pty
       // or pipes) is open after it too, until that test closes it; one this session leaked
       // stays open, so only what is still open after a wait counts.
+      guard round >= 0 else { continue }
       var left: [Int32: String] = [:]
       waitUntil(timeout: .seconds(20), pause: .milliseconds(20)) {
         let now = openDescriptors()

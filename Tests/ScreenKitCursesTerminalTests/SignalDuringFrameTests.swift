@@ -77,3 +77,37 @@ import Testing
       "written after the restore: \(after.debugDescription.prefix(300))")
   }
 }
+
+/// The same race inline, where a frame moves the cursor relative to where it rests: a frame
+/// write that entered the kernel just before the handler diverted the frames must not land
+/// after the restore, or the shell's prompt starts where that frame moved the cursor.
+extension SignalDuringFrameTests {
+  @Test func aTerminatingSignalOnAnotherThreadLeavesNothingOfAnInlineFrameAfterTheRestore()
+    throws
+  {
+    if Sanitizer.isActive { return }
+    for attempt in 1...10 {
+      // SIGABRT, handled on a thread other than the one drawing a frame every 5 ms.
+      let (terminal, child, _) = try TestHostLauncher.start(
+        mode: "flood", arguments: ["--inline=8", "--slow-handler=\(SIGABRT)"])
+      defer { terminal.close() }
+      _ = waitUntil(timeout: .seconds(10)) { terminal.byteCount > 4096 }
+      child.signal(SIGABRT)
+      let ending = child.waitForEnd()
+      if endedInsideTheSanitizer(ending, child) { return }
+      #expect(ending == .signaled(SIGABRT, coreDumped: false))
+      terminal.waitForQuiet()
+      let text = terminal.writtenText
+      // NB: the restore ends the region with an erase below the cursor, then only resets
+      // styles, modes and the keypad, at the line's start; a frame cut short after it would
+      // move the cursor or write cells.
+      let clear = try #require(text.range(of: "\u{1B}[J", options: .backwards))
+      let rest = String(text[clear.upperBound...])
+        .replacing(/\x1B\[[0-9;]*m|\x1B\[\?[0-9;]*[hl]|\x1B\(B|\x1B[>=]|\r/, with: "")
+      #expect(
+        rest.isEmpty,
+        "attempt \(attempt), written after the restore: \(rest.debugDescription.prefix(300))")
+      if !rest.isEmpty { break }
+    }
+  }
+}
