@@ -29,10 +29,11 @@
 /// that exists only while it may fire: present, the terminal focused (unless
 /// ``LoadOptions/refreshesWhileUnfocused``), no run under way, a value shown.
 ///
-/// A runner with a cache follows the key's entry from its first start until it detaches: a
-/// value a load of another screen or an optimistic change stores there is shown at once, a
-/// change that failed shows its error over the value it went back to, and an invalidation
-/// reloads the value (replacing a load in flight, whose answer may predate it).
+/// A runner with a cache follows the key's entry from its first run for as long as it lives: a
+/// value a load of another screen or an optimistic change stores there is shown at once (also
+/// while its screen is away, so it comes back to it), a change that failed shows its error over
+/// the value it went back to, and an invalidation reloads the value, replacing a load in flight
+/// whose answer may predate it (for a screen that is away, once it is back).
 @MainActor
 package final class LoadRunner<Value: Sendable> {
   /// The current state.
