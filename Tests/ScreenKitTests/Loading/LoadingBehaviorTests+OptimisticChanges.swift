@@ -183,3 +183,33 @@ extension LoadingBehaviorTests {
     await harness.finish()
   }
 }
+
+/// Many changes of one key at once, as a user tapping a toggle fast makes them.
+extension LoadingBehaviorTests {
+  @Test(arguments: all)
+  func fortyChangesInARowEndWithEveryOneTheServerTookInOrder(variant: LoadingVariant) async {
+    let rig = await ChangeRig(variant)
+    for index in 0..<40 { rig.append(" \(index)") }
+    await rig.harness.settle()
+    let expected = "v1" + (0..<40).map { " \($0)" }.joined()
+    #expect(rig.states == [.loaded(expected), .loaded(expected)])
+
+    // The server refuses every third change; each answer starts the next change.
+    var random = SeededRandom(seed: 7)
+    var taken = "v1"
+    for index in 0..<40 {
+      #expect(rig.server.callCount == index + 1, "one change at a time")
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        rig.server.reject(SampleError())
+      } else {
+        rig.server.resolve(nil)
+        taken += " \(index)"
+      }
+      await rig.harness.settle()
+    }
+    #expect(rig.cache.value(forKey: "key") == taken)
+    #expect(rig.states.allSatisfy { $0.value == taken })
+    #expect(rig.cache.pendingChanges(of: "key") == 0)
+    await rig.harness.finish()
+  }
+}
