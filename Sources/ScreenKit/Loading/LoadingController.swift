@@ -205,22 +205,18 @@ public final class LoadingController<Value: Sendable>: Screen {
     !children.contains { $0.hasFocusableDescendants }
   }
 
-  /// `r` refreshes loaded content; Esc cancels a load when configured, or dismisses a refresh
-  /// error; other keys bubble on.
+  /// Answers the loading keys as `LoadingKeyCommand` says, as a ``Loading`` screen does;
+  /// other keys bubble on.
   public override func handle(_ key: Key) -> Bool {
-    switch key {
-    case .character("r") where content != nil:
-      reload()
-      return true
-    case .escape where options.escapeCancels && runner.state.isInFlight && content == nil:
-      runner.cancel()
-      return true
-    case .escape where refreshBadge?.error != nil:
-      runner.dismissError()
-      return true
-    default:
-      return false
+    let command = LoadingKeyCommand(
+      key: key, state: runner.state, escapeCancels: options.escapeCancels)
+    switch command {
+    case .reload: reload()
+    case .cancel: runner.cancel()
+    case .dismissError: runner.dismissError()
+    case nil: return false
     }
+    return true
   }
 
   // MARK: Layout

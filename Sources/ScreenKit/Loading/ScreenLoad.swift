@@ -164,25 +164,18 @@ public final class ScreenLoad<Value: Sendable> {
     return true
   }
 
-  /// Handles r/Enter (retry) after a failure, r (refresh) when loaded, Esc on a refresh error,
-  /// and Esc while loading when ``LoadOptions/escapeCancels`` is set.
+  /// Answers the loading keys as `LoadingKeyCommand` says, as a ``LoadingController`` does.
   ///
   /// The core calls it for the screen.
   func handle(_ key: Key) -> Bool {
     guard let runner else { return false }
-    switch (key, runner.state) {
-    case (.character("r"), .failed), (.enter, .failed(_, nil)), (.character("r"), .loaded):
-      reload()
-      return true
-    case (.escape, .failed(_, _?)):
-      runner.dismissError()
-      return true
-    case (.escape, .loading) where escapeCancels:
-      cancel()
-      return true
-    default:
-      return false
+    switch LoadingKeyCommand(key: key, state: runner.state, escapeCancels: escapeCancels) {
+    case .reload: reload()
+    case .cancel: cancel()
+    case .dismissError: runner.dismissError()
+    case nil: return false
     }
+    return true
   }
 }
 

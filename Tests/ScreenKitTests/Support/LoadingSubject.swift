@@ -7,6 +7,8 @@ struct LoadingSubject {
   let state: () -> LoadState<String>
   /// Cancels the load the way the variant offers it to its user.
   let cancel: () -> Void
+  /// Retries or refreshes the way the variant offers it to its user.
+  var reload: () -> Void = {}
   /// For a keyed load, the key whose value is shown.
   var shownKey: () -> String? = { nil }
   /// For a keyed load, whether the value shown belongs to another key than the key now.
