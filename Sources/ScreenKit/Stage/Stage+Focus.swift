@@ -93,7 +93,8 @@ extension Stage {
     return focusedScreen !== start
   }
 
-  /// Gives focus to the first focusable screen when the focused one left the stage, and hands
+  /// Gives focus to the first focusable screen when nothing has it (at mount, after the focused
+  /// one left the stage, or once a focusable screen was added where none was), and hands
   /// it down when the focused screen can no longer take it but something inside it can (a
   /// navigation screen whose top screen became focusable).
   ///
@@ -106,9 +107,11 @@ extension Stage {
       }
       return
     }
-    guard needsFocus else { return }
-    needsFocus = false
-    if let first = focusableScreens.first { focus(first) }
+    // NB: the stage keeps wanting focus until a screen takes it, so a focusable screen added
+    // after mount (to a hierarchy where nothing could take focus) gets it too; only
+    // `focus(nil)` stops wanting it.
+    guard needsFocus, let first = focusableScreens.first else { return }
+    focus(first)
   }
 
   // MARK: Scopes
