@@ -5,7 +5,9 @@ package struct LoadKeying<Value: Sendable> {
   /// What loads the key as it is now.
   package struct Request {
     let key: any Hashable & Sendable
-    let source: LoadSource<Value>
+    /// Makes the key's source: called only when a run of the key starts, so the user's
+    /// `source:` closure is asked for the keys that load, not for every change of the key.
+    let makeSource: @MainActor () -> LoadSource<Value>
     let cache: LoadCacheSlot<Value>?
   }
 
@@ -24,7 +26,8 @@ package struct LoadKeying<Value: Sendable> {
     current = { key.value }
     request = {
       let value = key.value
-      return Request(key: value, source: source(value), cache: cache?.slot(for: value))
+      return Request(
+        key: value, makeSource: { source(value) }, cache: cache?.slot(for: value))
     }
     observe = { owner, action in
       let token = key.observe(by: owner, action)

@@ -83,8 +83,8 @@ package final class LoadRunner<Value: Sendable> {
     var value: Value?
   }
 
-  /// The source of the runs; a keyed runner's is the current key's.
-  private var source: LoadSource<Value>
+  /// Makes the source of a run; a keyed runner's makes the current key's.
+  private var makeSource: @MainActor () -> LoadSource<Value>
   private let options: LoadOptions
   /// The key of a cache the runner reads first and shares its loads through, if it has one.
   private var cacheSlot: LoadCacheSlot<Value>?
@@ -150,7 +150,7 @@ package final class LoadRunner<Value: Sendable> {
     source: LoadSource<Value>, options: LoadOptions, shown: Value? = nil,
     shownArrival: Duration? = nil, cache: LoadCacheSlot<Value>? = nil
   ) {
-    self.source = source
+    self.makeSource = { source }
     self.options = options
     self.cacheSlot = cache
     self.keying = nil
@@ -169,7 +169,7 @@ package final class LoadRunner<Value: Sendable> {
     shownKey: (any Hashable & Sendable)? = nil, shownArrival: Duration? = nil
   ) {
     let request = keying.request()
-    self.source = request.source
+    self.makeSource = request.makeSource
     self.cacheSlot = request.cache
     self.options = options
     self.keying = keying
@@ -412,7 +412,7 @@ package final class LoadRunner<Value: Sendable> {
   /// Points a keyed runner's source and cache slot at the key now.
   private func retarget() {
     guard let request = keying?.request() else { return }
-    source = request.source
+    makeSource = request.makeSource
     cacheSlot = request.cache
     runKey = request.key
   }
@@ -489,13 +489,13 @@ package final class LoadRunner<Value: Sendable> {
       watchCache(cacheSlot)
       isJoining = true
       let joined = cacheSlot.join(
-        source, scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
+        makeSource(), scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
       isJoining = false
       phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
       joinedLoad = joined.load
       immediate = joined.immediate
     } else {
-      let run = source.run(
+      let run = makeSource().run(
         on: scheduler, post: { [weak scheduler] work in scheduler?.post(work) },
         report: onProgress, receive: { answer, _ in onAnswer(answer) })
       phase = .running(Run { answered, _ in run.cancel(answered: answered) })

@@ -60,6 +60,9 @@ extension Loading {
 
   /// Follows `key` as ``load(key:cache:options:_:)`` does, loading each value through the
   /// ``LoadSource`` that `source` makes for it.
+  ///
+  /// `source` is called when a load of a key starts (each retry and refresh too), never for a
+  /// key passed over while the debounce waits, nor for one a cache shows fresh.
   public func load<Key: Hashable & Sendable>(
     key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil, options: LoadOptions = LoadOptions(),
     source: @escaping @MainActor (Key) -> LoadSource<Value>

@@ -92,6 +92,9 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Creates a controller that follows `key` as
   /// ``init(key:cache:options:loadingScreen:load:build:update:)`` does, loading each value
   /// through the ``LoadSource`` that `source` makes for it.
+  ///
+  /// `source` is called when a load of a key starts (each retry and refresh too), never for a
+  /// key passed over while the debounce waits, nor for one a cache shows fresh.
   public convenience init<Key: Hashable & Sendable, Content: Screen>(
     key: LoadKey<Key>, cache: LoadCache<Key, Value>? = nil,
     options: LoadOptions = LoadOptions(), loadingScreen: (() -> Screen)? = nil,

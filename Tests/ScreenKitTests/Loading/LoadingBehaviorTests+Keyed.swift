@@ -67,6 +67,16 @@ extension LoadingBehaviorTests {
   }
 
   @Test(arguments: all)
+  func aKeyedSourceIsAskedOnlyForTheKeysThatLoad(variant: LoadingVariant) async {
+    let keyed = await loaded(variant, form: .async)
+    await keyed.type("aris")
+    await keyed.harness.advance(by: Self.debounce)
+    await keyed.answer("Paris")
+    #expect(keyed.backend.sourcedKeys == ["P", "Paris"])
+    await keyed.harness.finish()
+  }
+
+  @Test(arguments: all)
   func theFirstLoadIsNotDebounced(variant: LoadingVariant) async {
     let keyed = Keyed(variant, query: "Paris")
     #expect(keyed.subject.state() == .loading)

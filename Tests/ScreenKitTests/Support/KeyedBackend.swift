@@ -7,9 +7,19 @@ import ScreenKitTesting
 final class KeyedBackend: Sendable {
   private let loaders = Locked<[String: FakeLoader<String>]>([:])
   private let calls = Locked<[String]>([])
+  private let sources = Locked<[String]>([])
 
   /// The keys loaded so far, in the order their loads started.
   var loadedKeys: [String] { calls.withLock { $0 } }
+
+  /// The keys a source was made for (by a screen's `source:` closure), in order.
+  var sourcedKeys: [String] { sources.withLock { $0 } }
+
+  /// The source of `key`'s loads in `form`, noting that it was asked for.
+  func source(_ key: String, _ form: FakeLoader<String>.Form) -> LoadSource<String> {
+    sources.withLock { $0.append(key) }
+    return loader(key).source(form)
+  }
 
   /// The loader of `key`.
   func loader(_ key: String) -> FakeLoader<String> {

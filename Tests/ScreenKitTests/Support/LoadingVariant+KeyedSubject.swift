@@ -13,7 +13,7 @@ extension LoadingVariant {
   ) -> LoadingSubject {
     let source: @MainActor (String) -> LoadSource<String> =
       if let form {
-        { key in backend.loader(key).source(form) }
+        { key in backend.source(key, form) }
       } else {
         { key in .async { _ in try await backend.load(key) } }
       }
