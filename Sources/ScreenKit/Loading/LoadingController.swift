@@ -164,7 +164,7 @@ public final class LoadingController<Value: Sendable>: Screen {
       stage.loadRegistry.add(runner, of: self)
       runner.attach(on: stage.scheduler)
     }
-    loadPresenceDidChange()
+    presenceDidChange()
   }
 
   /// Cancels the load in flight (and stops following the key) before the children disappear.
@@ -172,10 +172,11 @@ public final class LoadingController<Value: Sendable>: Screen {
     runner.detach()
   }
 
-  override func loadPresenceDidChange() {
-    super.loadPresenceDidChange()
+  /// Pauses or resumes the load's refreshes on focus and on an interval, as the controller's
+  /// presence says.
+  public override func presenceDidChange() {
     runner.setPresence(
-      isPresent: isVisibleAndUncovered, terminalHasFocus: stage?.terminalHasFocus ?? true)
+      isPresent: isPresent, terminalHasFocus: stage?.terminalHasFocus ?? true)
   }
 
   // MARK: Chrome

@@ -2,8 +2,8 @@
 /// protocol extension cannot hold itself.
 ///
 /// It keeps the load's engine and state, the spinner's look, frame and ticker subscription, and
-/// answers the loading keys. The core consults it for its screen, so the screen writes none of
-/// this: the screen can take focus; while the spinner or the error covers it, it draws instead
+/// answers the loading keys. When the first load begins it attaches itself to its screen (a
+/// ``ScreenAttachment``), so the screen writes none of this: the screen can take focus; while the spinner or the error covers it, it draws instead
 /// of the screen and takes its keys; otherwise the screen draws and handles keys first, then it
 /// draws the refresh badge or a refresh error over the screen's own drawing
 /// (under its children: the protocol adds no screen above them) and answers the keys the screen
@@ -33,7 +33,7 @@ public final class ScreenLoad<Value: Sendable> {
   package var state: LoadState<Value> { runner?.state ?? .idle }
 
   /// Whether the spinner or the error covers the whole screen instead of its content.
-  package var coversContent: Bool {
+  public var coversContent: Bool {
     guard let runner else { return false }
     if runner.isSpinnerVisible { return true }
     if case .failed(_, nil) = runner.state { return true }
@@ -92,7 +92,8 @@ public final class ScreenLoad<Value: Sendable> {
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     if runner.isKeyed { runner.attach(on: scheduler) }
     runner.start(on: scheduler)
-    presenceDidChange()
+    screen.attach(self)
+    screenPresenceDidChange(screen)
   }
 
   /// Brings the screen in line with one step of the load.
@@ -122,26 +123,25 @@ public final class ScreenLoad<Value: Sendable> {
     runner?.cancel()
     animation.stop()
   }
+}
 
-  /// Draws the spinner or the error over the whole screen and returns whether it did.
-  ///
-  /// The core calls it before the screen's `draw(in:)`, which it skips when this returns
-  /// `true`.
-  func draw(in canvas: inout Canvas) -> Bool {
-    guard let runner, coversContent else { return false }
+extension ScreenLoad: ScreenAttachment {
+  /// The screen takes focus, so that the loading keys reach it.
+  public var makesScreenFocusable: Bool { true }
+
+  /// Draws the spinner or the error over the whole screen, in place of the screen's drawing.
+  public func drawCovering(_ screen: Screen, in canvas: inout Canvas) {
+    guard let runner else { return }
     if case .failed(let error, nil) = runner.state {
       ErrorScreen.drawError(ErrorScreen.message(for: error), in: &canvas, bounds: canvas.bounds)
     } else {
       spinner.draw(in: &canvas, bounds: canvas.bounds)
     }
-    return true
   }
 
-  /// Draws the refresh badge (top-right) or a refresh error (bottom rows).
-  ///
-  /// The core calls it after the screen's `draw(in:)`. It draws under the screen's children:
-  /// the protocol owns no screen above them.
-  func drawOverlay(in canvas: inout Canvas) {
+  /// Draws the refresh badge (top-right) or a refresh error (bottom rows) over the screen's
+  /// drawing, under its children: the protocol owns no screen above them.
+  public func drawOver(_ screen: Screen, in canvas: inout Canvas) {
     let error: RefreshBadge.Failure?
     switch runner?.state {
     case .refreshing: error = nil
@@ -153,11 +153,9 @@ public final class ScreenLoad<Value: Sendable> {
   }
 
   /// Retries on a click on the error's `[r] Retry` while the error covers the screen.
-  ///
-  /// The core calls it for the screen, with the position in the screen's coordinates.
-  func handleMouse(_ event: MouseEvent, in bounds: Rect) -> Bool {
+  public func handleMouse(_ event: MouseEvent, for screen: Screen) -> Bool {
     guard let runner, coversContent, case .failed(let error, nil) = runner.state, event.isClick,
-      ErrorScreen.retryRect(for: ErrorScreen.message(for: error), in: bounds)
+      ErrorScreen.retryRect(for: ErrorScreen.message(for: error), in: screen.bounds)
         .contains(event.position)
     else { return false }
     reload()
@@ -165,9 +163,7 @@ public final class ScreenLoad<Value: Sendable> {
   }
 
   /// Answers the loading keys as `LoadingKeyCommand` says, as a ``LoadingController`` does.
-  ///
-  /// The core calls it for the screen.
-  func handle(_ key: Key) -> Bool {
+  public func handle(_ key: Key, for screen: Screen) -> Bool {
     guard let runner else { return false }
     switch LoadingKeyCommand(key: key, state: runner.state, escapeCancels: escapeCancels) {
     case .reload: reload()
@@ -177,30 +173,29 @@ public final class ScreenLoad<Value: Sendable> {
     }
     return true
   }
-}
 
-extension ScreenLoad: AttachedLoader {
-  func screenDidAppear() {
+  /// Follows the key again, or reloads a value invalidated while the screen was away.
+  public func screenDidAppear(_ screen: Screen) {
     // NB: a keyed load follows its key again, as a `LoadingController` does when it comes back;
     // one the screen's `didAppear` has just begun already does.
-    if let runner, let scheduler = screen?.stage?.scheduler {
+    if let runner, let scheduler = screen.stage?.scheduler {
       if runner.isKeyed {
         runner.attach(on: scheduler)
       } else {
         runner.screenDidReturn(on: scheduler)
       }
     }
-    presenceDidChange()
+    screenPresenceDidChange(screen)
   }
 
-  func presenceDidChange() {
-    guard let runner, let screen else { return }
-    runner.setPresence(
-      isPresent: screen.isVisibleAndUncovered,
-      terminalHasFocus: screen.stage?.terminalHasFocus ?? true)
+  /// Pauses or resumes the refreshes on focus and on an interval, as the screen's presence says.
+  public func screenPresenceDidChange(_ screen: Screen) {
+    runner?.setPresence(
+      isPresent: screen.isPresent, terminalHasFocus: screen.stage?.terminalHasFocus ?? true)
   }
 
-  func screenWillDisappear() {
+  /// Cancels the load and stops following the key.
+  public func screenWillDisappear(_ screen: Screen) {
     runner?.detach()
     animation.stop()
   }

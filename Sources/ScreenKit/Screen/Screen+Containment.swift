@@ -122,13 +122,13 @@ extension Screen {
 
   /// Whether a modal screen covers this one: a modal sibling of it or of an ancestor drawn
   /// above it, or a modal child of its own.
-  public var isCoveredByModal: Bool { isCoveredByModal(pausingLoads: false) }
+  public var isCoveredByModal: Bool { isCoveredByModal(pausingScreens: false) }
 
-  /// Whether a modal screen covers this one; with `pausingLoads`, only one that pauses the
-  /// loads underneath counts (the load inspector does not).
-  func isCoveredByModal(pausingLoads: Bool) -> Bool {
+  /// Whether a modal screen covers this one; with `pausingScreens`, only one that makes the
+  /// screens underneath absent counts (the load inspector does not).
+  func isCoveredByModal(pausingScreens: Bool) -> Bool {
     func counts(_ screen: Screen) -> Bool {
-      screen.isModal && (!pausingLoads || screen.pausesLoadsUnderneath)
+      screen.isModal && (!pausingScreens || screen.pausesScreensUnderneath)
     }
     if children.contains(where: counts) { return true }
     var node: Screen = self

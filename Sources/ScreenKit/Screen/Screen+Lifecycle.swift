@@ -25,7 +25,7 @@ extension Screen {
     appearancePhase = .appeared
     report(.didAppear)
     didAppear()
-    attachedLoader?.screenDidAppear()
+    for attachment in attachments { attachment.screenDidAppear(self) }
   }
 
   func beginDisappearance() {
@@ -33,7 +33,7 @@ extension Screen {
     appearancePhase = .disappearing
     report(.willDisappear)
     willDisappear()
-    attachedLoader?.screenWillDisappear()
+    for attachment in attachments { attachment.screenWillDisappear(self) }
     for child in children where child.parent === self {
       child.beginDisappearance()
     }

@@ -77,18 +77,21 @@ open class Screen {
   /// Whether the screen, while present, is the only part of its parent's subtree that can take
   /// focus, as a modal overlay is.
   ///
-  /// What a modal screen covers pauses its loads' interval refreshes
-  /// (``LoadOptions/refreshInterval``) until it goes.
+  /// What a modal screen covers is not present (``isPresent``): its loads' interval refreshes
+  /// (``LoadOptions/refreshInterval``) pause until it goes.
   public var isModal = false {
     didSet { if isModal != oldValue, parent != nil { stage?.presenceDidChange() } }
   }
-  /// Whether, as a modal screen, it pauses the loads of what it covers; the load inspector,
-  /// which shows those loads, does not.
-  var pausesLoadsUnderneath = true
+  /// Whether, as a modal screen, it makes the screens it covers absent (``isPresent``); the
+  /// load inspector, which watches their loads, does not.
+  package var pausesScreensUnderneath = true
 
-  /// Whether the screen takes keys first when focused; plain containers return `false`, and a
-  /// ``Loading`` screen `true`, so that its loading keys reach it.
-  open var canBecomeFocused: Bool { attachedLoader != nil }
+  /// Whether the screen takes keys first when focused.
+  ///
+  /// Plain containers return `false`, and a screen with an attachment that asks for it (a
+  /// ``Loading`` screen's ``ScreenLoad``) `true`, so that the attachment's keys reach it. An
+  /// override decides alone, unless it asks `super`.
+  open var canBecomeFocused: Bool { attachments.contains(where: \.makesScreenFocusable) }
 
   /// How Tab and Shift-Tab move focus among the screens inside; `.none` for plain screens.
   ///
@@ -114,9 +117,9 @@ open class Screen {
   var laterChildrenBoundsCache: [Rect]?
   /// Receive this screen's own lifecycle calls, whether or not it is on a stage.
   var lifecycleObservers: [@MainActor (LifecycleEvent) -> Void] = []
-  /// The loader of a ``Loading`` screen, which the core consults for keys, drawing and
-  /// disappearance.
-  lazy var attachedLoader: (any AttachedLoader)? = findAttachedLoader()
+  /// The behaviours given to the screen from outside its class, in the order they were
+  /// attached (``attach(_:)``), which the core consults for keys, drawing and lifecycle.
+  public internal(set) var attachments: [any ScreenAttachment] = []
 
   /// Creates a screen; it does nothing until it is added to a mounted hierarchy.
   public init() {
@@ -184,11 +187,16 @@ open class Screen {
   /// user is elsewhere.
   open func terminalFocusDidChange() {}
 
-  /// Tells the screen's load that the terminal's focus, or what covers the screen, changed.
+  /// Called on each visible screen when what its presence (``isPresent``) depends on changed:
+  /// the terminal's focus, or a modal screen came or went; then its attachments hear of it.
   ///
-  /// A `LoadingController` overrides it for its own load.
-  func loadPresenceDidChange() {
-    attachedLoader?.presenceDidChange()
+  /// A `LoadingController` pauses and resumes its load's refreshes here.
+  open func presenceDidChange() {}
+
+  /// Tells the screen and then its attachments that what its presence depends on changed.
+  func notifyPresenceDidChange() {
+    presenceDidChange()
+    for attachment in attachments { attachment.screenPresenceDidChange(self) }
   }
 
   /// Where the terminal's cursor shows while this screen has focus, in the screen's own
@@ -237,15 +245,16 @@ open class Screen {
   /// Whether the screen is the stage's focused screen.
   public var isFocused: Bool { stage?.focusedScreen === self }
 
-  /// Whether the screen is visible and no modal screen covers it or anything inside it (an
-  /// overlay its content presented): where loads refresh on their own (an interval, the
-  /// terminal's focus coming back).
+  /// Whether the screen is present: visible, and no modal screen covers it or anything inside.
   ///
-  /// Asked only when the screen appears and when focus or a modal screen changes, so it may
-  /// walk the subtree.
-  var isVisibleAndUncovered: Bool {
-    isVisible && !isCoveredByModal(pausingLoads: true)
-      && !subtree.contains { $0 !== self && $0.isModal && $0.pausesLoadsUnderneath }
+  /// A modal screen inside counts too (an overlay its content presented). Loads refresh on
+  /// their own (an interval, the terminal's focus coming back) only while their screen is
+  /// present.
+  ///
+  /// Walks the subtree: ask it when the screen appears and in ``presenceDidChange()``.
+  public var isPresent: Bool {
+    isVisible && !isCoveredByModal(pausingScreens: true)
+      && !subtree.contains { $0 !== self && $0.isModal && $0.pausesScreensUnderneath }
   }
 
   // MARK: Invalidation

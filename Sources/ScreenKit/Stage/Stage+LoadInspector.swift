@@ -9,7 +9,7 @@ extension Stage {
     let overlay = OverlayScreen(
       content: inspector, title: inspector.title, preferredContentSize: loadInspectorContentSize)
     // NB: the loads it shows go on as they would without it: refreshing on an interval.
-    overlay.pausesLoadsUnderneath = false
+    overlay.pausesScreensUnderneath = false
     root.presentOverlay(overlay)
     loadInspector = overlay
   }

@@ -14,7 +14,7 @@ extension Stage {
     presenceDidChange()
   }
 
-  /// Tells the loads of every visible screen that what they depend on to run on their own
+  /// Tells every visible screen (and its attachments) that what its presence depends on
   /// changed: the terminal's focus, or a modal screen came or went.
   ///
   /// Rare events, so every screen is visited; a screen a callback removed meanwhile is
@@ -22,7 +22,7 @@ extension Stage {
   func presenceDidChange() {
     guard isMounted else { return }
     for screen in root.subtree where screen.stage === self && screen.isVisible {
-      screen.loadPresenceDidChange()
+      screen.notifyPresenceDidChange()
     }
   }
 }
