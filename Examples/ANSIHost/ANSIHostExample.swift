@@ -26,7 +26,7 @@ enum ANSIHostExample {
     // Bracketed paste, clicks and the wheel in SGR form.
     options.modes = [.bracketedPaste, .mouseButtons, .mouseSGREncoding]
     let terminal: ANSITerminal
-    do throws(ANSITerminalError) {
+    do throws(TerminalError) {
       terminal = try ANSITerminal(options: options)
     } catch {
       error.exit()  // no terminal: one line on standard error, exit status 2

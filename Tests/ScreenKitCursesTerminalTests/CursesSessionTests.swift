@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitSimulation
+import ScreenKitTerminal
 import ScreenKitTesting
 import Synchronization
 import TerminalProcess
@@ -105,6 +106,18 @@ import Testing
     let session = try openSession(pty)
     defer { session.close() }
     #expect(throws: TerminalError.alreadyOpen) { try openSession(pty) }
+  }
+
+  /// Both kinds of session fail with one error type: a program catches one `TerminalError`.
+  @Test func aSessionWithoutNcursesBesideOneWithItIsRefusedWithTheSameError() throws {
+    let pty = try TerminalRecorder()
+    defer { pty.close() }
+    let session = try openSession(pty)
+    defer { session.close() }
+    var options = ANSITerminal.Options()
+    options.inputDescriptor = pty.follower
+    options.outputDescriptor = pty.follower
+    #expect(throws: TerminalError.alreadyOpen) { try ANSITerminal(options: options) }
   }
 
   @Test func gridWrittenToWindowReadsBackCellByCellIncludingCJK() throws {

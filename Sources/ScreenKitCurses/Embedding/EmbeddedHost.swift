@@ -38,7 +38,7 @@ public final class EmbeddedHost {
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
   /// the hierarchy; nothing is drawn until ``drawFrame()``.
   ///
-  /// - Throws: ``TerminalError/systemCall(_:errno:)`` when the wake pipe cannot be opened.
+  /// - Throws: `TerminalError.systemCall(_:errno:)` when the wake pipe cannot be opened.
   public init(
     root: Screen, window: UnsafeMutablePointer<WINDOW>, region: Rect? = nil,
     palette: CursesPalette, scheduler: Scheduler = Scheduler(),

@@ -53,7 +53,7 @@ final class InlineTerminal: Display {
   /// (not a terminal, `TERM` unset, unknown or unable to go back up a line): the caller then
   /// writes plain text.
   ///
-  /// - Throws: ``TerminalError/alreadyOpen`` while another session is open, or a failed
+  /// - Throws: `TerminalError.alreadyOpen` while another session is open, or a failed
   ///   system call; nothing was written then.
   init?(options: CursesTerminal.Options, height: Int, exit: InlineExit) throws(TerminalError) {
     let output = options.outputDescriptor

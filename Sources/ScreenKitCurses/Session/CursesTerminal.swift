@@ -35,7 +35,7 @@ public import ScreenKitTerminal
 /// There is one session per process, touched only from the main actor. Opening fails with a
 /// ``TerminalError`` before anything is written when a descriptor is not a terminal or
 /// `TERM` is unset, unknown or cannot address the cursor; programs print it and exit with
-/// ``TerminalError/exitCode-type.property`` (2).
+/// `TerminalError.exitCode` (2).
 @MainActor
 public final class CursesTerminal {
   /// How a session is opened.

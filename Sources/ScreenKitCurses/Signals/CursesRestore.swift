@@ -1,5 +1,5 @@
 import CNCurses
-import ScreenKitTerminal
+public import ScreenKitTerminal
 
 #if canImport(Darwin)
   import Darwin
@@ -61,8 +61,8 @@ public final class CursesRestore {
   /// Saves the modes of the terminal on `descriptor` (standard output by default) and installs
   /// the handlers; call it before `initscr` or `newterm`.
   ///
-  /// - Throws: ``TerminalError/notATerminal(descriptor:)`` when `descriptor` is not a terminal,
-  ///   ``TerminalError/alreadyOpen`` while another restore or session is open.
+  /// - Throws: `TerminalError.notATerminal(descriptor:)` when `descriptor` is not a terminal,
+  ///   `TerminalError.alreadyOpen` while another restore or session is open.
   public init(descriptor: Int32 = 1) throws(TerminalError) {
     guard isatty(descriptor) != 0 else { throw .notATerminal(descriptor: descriptor) }
     var modes = termios()

@@ -24,7 +24,7 @@ public import ScreenKit
 /// ``TerminalInput/ended`` from ``readInput()``: the program should end.
 ///
 /// There is one session per process, this or an ncurses one, touched only from the main actor.
-/// Opening fails with an ``ANSITerminalError`` before anything is written.
+/// Opening fails with an ``TerminalError`` before anything is written.
 @MainActor
 public final class ANSITerminal {
   /// How a session is opened.
@@ -68,7 +68,7 @@ public final class ANSITerminal {
   private static let leaveSequences = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// Opens a session: checks the descriptors, then sets the terminal up.
-  public init(options: Options = Options()) throws(ANSITerminalError) {
+  public init(options: Options = Options()) throws(TerminalError) {
     for descriptor in [options.outputDescriptor, options.inputDescriptor]
     where isatty(descriptor) == 0 {
       throw .notATerminal(descriptor: descriptor)

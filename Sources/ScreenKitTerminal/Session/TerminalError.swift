@@ -6,22 +6,24 @@
   import Musl
 #endif
 
-/// Why a terminal session could not start; its description is one line naming the cause.
+/// Why a terminal session could not start, with ncurses (`CursesTerminal`) or without it
+/// (``ANSITerminal``); its description is one line naming the cause.
 ///
 /// A program that cannot get a terminal prints ``description`` to standard error and exits
 /// with ``exitCode-type.property`` (2), before anything was written to the terminal; ``exit()`` does both.
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file descriptor, standard input or output, is not a terminal.
   case notATerminal(descriptor: Int32)
-  /// `TERM` is not set, or empty.
+  /// `TERM` is not set, or empty (ncurses only).
   case terminalTypeUnset
-  /// ncurses has no terminfo entry for this `TERM`.
+  /// ncurses has no terminfo entry for this `TERM` (ncurses only).
   case unknownTerminalType(String)
   /// The terminal type cannot address the cursor (its terminfo entry has no `cup`, or it is
-  /// a hardcopy or generic type, such as `dumb`), so nothing can be drawn full-screen.
+  /// a hardcopy or generic type, such as `dumb`), so nothing can be drawn full-screen (ncurses
+  /// only).
   case noCursorAddressing(String)
-  /// Another ``CursesTerminal`` or ``CursesRestore`` (or an `ANSITerminal`) is open in this
-  /// process; there is one terminal per process.
+  /// Another terminal session (a `CursesTerminal`, a `CursesRestore` or an ``ANSITerminal``)
+  /// is open in this process; there is one terminal per process.
   case alreadyOpen
   /// A system call failed while setting up, with its `errno`.
   case systemCall(String, errno: Int32)
