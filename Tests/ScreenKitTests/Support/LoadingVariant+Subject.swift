@@ -17,11 +17,13 @@ extension LoadingVariant {
         build: { ContentScreen(value: $0) },
         update: { screen, value in screen.value = value })
       return LoadingSubject(
-        screen: controller, state: { controller.loadState }, cancel: { controller.cancelLoad() })
+        screen: controller, state: { controller.loadState }, cancel: { controller.cancelLoad() },
+        valueForCurrentKey: { try await controller.valueForCurrentKey() })
     case .protocol:
       let screen = LoadingContentScreen(source: source, options: options, cache: cache, key: key)
       return LoadingSubject(
-        screen: screen, state: { screen.loadState }, cancel: { screen.cancelLoad() })
+        screen: screen, state: { screen.loadState }, cancel: { screen.cancelLoad() },
+        valueForCurrentKey: { try await screen.valueForCurrentKey() })
     }
   }
 }
