@@ -143,4 +143,25 @@ struct PickEndToEndTests {
     #expect(try await session.exitStatus() == 0)
     #expect(try await choice(session) == Array("gamma/three\n".utf8))
   }
+
+  // MARK: Enter with a remote search
+
+  @Test func enterRightAfterTypingWritesALineOfTheQueryTypedNotOfTheAnswerShown() async throws {
+    let session = try Self.pick("printf 'apple\\nbanana\\ncherry\\ndate\\n'", ["--remote"])
+    defer { session.close() }
+    try await session.waitFor("4/4", "apple", "date", without: ["…"])
+    // One tmux command: Enter comes within the 150 ms debounce, the answer for "" still shown.
+    try session.send("che", "Enter")
+    #expect(try await session.exitStatus() == 0)
+    #expect(try await choice(session) == Array("cherry\n".utf8))
+  }
+
+  @Test func enterRightAfterAQueryNothingMatchesWritesNothingAndExitsOne() async throws {
+    let session = try Self.pick("printf 'apple\\nbanana\\ncherry\\ndate\\n'", ["--remote"])
+    defer { session.close() }
+    try await session.waitFor("4/4", "apple", "date", without: ["…"])
+    try session.send("zzz", "Enter")
+    #expect(try await session.exitStatus() == 1)
+    #expect(try await choice(session).isEmpty)
+  }
 }
