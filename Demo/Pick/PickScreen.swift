@@ -98,7 +98,9 @@ final class PickScreen: Screen {
     server?.receive(candidates)
     // NB: the server's answer counted the lines it had then; the last of them count too.
     if completes { remote?.reload() }
-    if server == nil, rankTask == nil { rank() }
+    // NB: work starts when the screen appears (`didAppear` ranks): a ranking begun before had
+    // no stage's task executor to run on, and ran on the pool, beyond a test's clock.
+    if server == nil, rankTask == nil, stage != nil { rank() }
     updateSpinner()
     setNeedsDisplay(in: Self.countsArea)
   }
