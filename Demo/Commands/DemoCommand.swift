@@ -47,6 +47,8 @@ struct DemoCommand: DemoMode {
   /// `main` has it, for the benchmark that compares the two.
   static func main() {
     let startedAt = MonotonicTime.now()
+    // NB: before anything opens a descriptor, which would take the number of a closed one.
+    StandardDescriptors.requireOpen()
     switch getenv("SCREENKIT_RUN_LOOP").map({ String(cString: $0) }) {
     case "dispatch":
       Task { @MainActor in

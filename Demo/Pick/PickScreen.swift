@@ -11,8 +11,10 @@ import ScreenKit
 ///
 /// With a ``PickServer`` (`--remote`), the list is a keyed `LoadingController` following the
 /// query: it waits out a debounce, cancels the request in flight, and keeps the last answer on
-/// screen, dimmed under the refresh badge, until the answer for the query arrives. Enter takes
-/// the row shown.
+/// screen, dimmed under the refresh badge, until the answer for the query arrives. Enter waits
+/// for that answer (a request still waiting out the debounce is sent at once), the spinner
+/// turning, and takes its row: the rows shown may be an older query's, which the query typed
+/// may not match. A search that fails leaves the picker open, its error shown.
 @MainActor
 final class PickScreen: Screen {
   /// Called once, when the user chose, or gave up.
@@ -39,6 +41,8 @@ final class PickScreen: Screen {
   private var rankingChunkCount = 0
   /// Enter was pressed while the query's ranking was under way.
   private var acceptsWhenRanked = false
+  /// Enter was pressed and waits for the server's answer to the query typed.
+  private var acceptTask: Task<Void, Never>?
 
   // Remote search.
   private let server: PickServer?
@@ -94,7 +98,9 @@ final class PickScreen: Screen {
     server?.receive(candidates)
     // NB: the server's answer counted the lines it had then; the last of them count too.
     if completes { remote?.reload() }
-    if server == nil, rankTask == nil { rank() }
+    // NB: work starts when the screen appears (`didAppear` ranks): a ranking begun before had
+    // no stage's task executor to run on, and ran on the pool, beyond a test's clock.
+    if server == nil, rankTask == nil, stage != nil { rank() }
     updateSpinner()
     setNeedsDisplay(in: Self.countsArea)
   }
@@ -198,12 +204,41 @@ final class PickScreen: Screen {
     return true
   }
 
-  /// Chooses the selected line; locally, once the ranking is the query's.
+  /// Chooses the selected line once the rows are the query's: locally, once its ranking is
+  /// shown; remotely, once the server's answer to it is.
   private func accept() {
-    if server == nil, ranking?.pattern != FuzzyPattern(field.text) || rankTask != nil {
+    if let remote {
+      acceptWhenAnswered(by: remote)
+      return
+    }
+    if ranking?.pattern != FuzzyPattern(field.text) || rankTask != nil {
       acceptsWhenRanked = true
       return
     }
+    chooseSelectedLine()
+  }
+
+  /// Waits for the answer to the query typed, then chooses from it; a failed search leaves the
+  /// picker open under its error, and a cancelled one (Esc) ends the wait.
+  private func acceptWhenAnswered(by remote: LoadingController<PickResults>) {
+    guard acceptTask == nil else { return }
+    acceptTask = Task { [weak self] in
+      while true {
+        guard let results = try? await remote.valueForCurrentKey(), let self else {
+          self?.acceptTask = nil
+          return
+        }
+        // NB: this task resumes after the answer is shown; a key typed in between is the
+        // query now, and its answer is waited for in turn.
+        guard results.pattern == FuzzyPattern(self.field.text) else { continue }
+        self.acceptTask = nil
+        self.chooseSelectedLine()
+        return
+      }
+    }
+  }
+
+  private func chooseSelectedLine() {
     finish(list?.selectedLine.map { .chosen($0) } ?? .noMatch)
   }
 
@@ -211,6 +246,7 @@ final class PickScreen: Screen {
     guard !isFinished else { return }
     isFinished = true
     rankTask?.cancel()
+    acceptTask?.cancel()
     remote?.cancelLoad()
     onFinish?(outcome)
   }

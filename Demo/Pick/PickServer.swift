@@ -10,10 +10,13 @@ final class PickServer: Sendable {
   /// How many tasks rank the lines.
   let workers: Int
   private let candidates = Locked(Candidates())
+  /// What the latency is slept on: real time, or a test's virtual clock.
+  private let clock: ScreenClock
 
-  init(latency: Duration, workers: Int) {
+  init(latency: Duration, workers: Int, clock: ScreenClock = .continuous) {
     self.latency = latency
     self.workers = workers
+    self.clock = clock
   }
 
   /// Takes the lines read so far.
@@ -24,7 +27,7 @@ final class PickServer: Sendable {
   /// The best lines for `query`, after the latency; throws `CancellationError` when the
   /// request is cancelled (the user typed on).
   func search(_ query: String, limit: Int) async throws -> PickResults {
-    try await Task.sleep(for: latency)
+    try await clock.sleep(for: latency)
     let candidates = self.candidates.withLock { $0 }
     guard
       let ranking = await FuzzyRanker.rank(

@@ -9,13 +9,15 @@ import Testing
 struct PickEndToEndTests {
   private static let history = "seq -f 'history %g' 1 30; "
 
-  /// `producer | Demo pick ARGUMENTS > choice` in an 80x24 pane under thirty lines of history.
+  /// `producer | Demo pick ARGUMENTS > choice` in an 80x24 pane under thirty lines of history;
+  /// `before` runs first, and `redirections` replace `> choice`.
   private static func pick(
-    _ producer: String, _ arguments: [String] = ["--height", "8"]
+    _ producer: String, _ arguments: [String] = ["--height", "8"], before: String = "",
+    redirections: String = "> choice"
   ) throws -> TmuxSession {
     try TmuxSession(
-      ["pick"] + arguments, width: 80, height: 24, before: history + producer + " | ",
-      redirections: "> choice")
+      ["pick"] + arguments, width: 80, height: 24, before: history + before + producer + " | ",
+      redirections: redirections)
   }
 
   /// What the picker wrote to standard output, once it ended.
@@ -142,5 +144,54 @@ struct PickEndToEndTests {
     try session.send("Enter")
     #expect(try await session.exitStatus() == 0)
     #expect(try await choice(session) == Array("gamma/three\n".utf8))
+  }
+
+  // MARK: Enter with a remote search
+
+  @Test func enterRightAfterTypingWritesALineOfTheQueryTypedNotOfTheAnswerShown() async throws {
+    let session = try Self.pick("printf 'apple\\nbanana\\ncherry\\ndate\\n'", ["--remote"])
+    defer { session.close() }
+    try await session.waitFor("4/4", "apple", "date", without: ["…"])
+    // One tmux command: Enter comes within the 150 ms debounce, the answer for "" still shown.
+    try session.send("che", "Enter")
+    #expect(try await session.exitStatus() == 0)
+    #expect(try await choice(session) == Array("cherry\n".utf8))
+  }
+
+  @Test func enterRightAfterAQueryNothingMatchesWritesNothingAndExitsOne() async throws {
+    let session = try Self.pick("printf 'apple\\nbanana\\ncherry\\ndate\\n'", ["--remote"])
+    defer { session.close() }
+    try await session.waitFor("4/4", "apple", "date", without: ["…"])
+    try session.send("zzz", "Enter")
+    #expect(try await session.exitStatus() == 1)
+    #expect(try await choice(session).isEmpty)
+  }
+
+  // MARK: Standard descriptors that are closed
+
+  @Test func aClosedStandardOutputIsRefusedBeforeAnythingTakesItsNumber() async throws {
+    let session = try Self.pick("printf 'alpha\\nbeta\\n'", redirections: ">&-")
+    defer { session.close() }
+    #expect(try await session.exitStatus() == 2)
+    let error = try await session.standardError()
+    #expect(
+      error
+        == "Demo: standard output (descriptor 1) is closed; open it, to /dev/null if its output is not wanted\n"
+    )
+    // Refused before the terminal was touched: nothing was drawn.
+    #expect(!session.output().contains("2/2"))
+    let settings = try await session.terminalSettings()
+    #expect(settings.before == settings.after)
+  }
+
+  @Test func aClosedStandardInputIsRefusedRatherThanReadFromTheTerminal() async throws {
+    let session = try TmuxSession(["pick"], width: 80, height: 24, redirections: "<&-")
+    defer { session.close() }
+    #expect(try await session.exitStatus() == 2)
+    let error = try await session.standardError()
+    #expect(
+      error
+        == "Demo: standard input (descriptor 0) is closed; open it, to /dev/null if it has no input\n"
+    )
   }
 }

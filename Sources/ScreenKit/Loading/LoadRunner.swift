@@ -109,6 +109,9 @@ package final class LoadRunner<Value: Sendable> {
   private var generation = 0
   private var timers: [TimerRole: Scheduler.Timer] = [:]
   private var waiters: [CheckedContinuation<Void, Never>] = []
+  /// The calls of ``valueForCurrentKey(on:)`` waiting, by number.
+  private var valueWaiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+  private var nextValueWaiter = 0
   private var step = Step()
   /// When a load delivered the value shown (scheduler time); `nil` for a cache's value that no
   /// load confirmed yet.
@@ -292,6 +295,52 @@ package final class LoadRunner<Value: Sendable> {
     await withCheckedContinuation { waiters.append($0) }
   }
 
+  /// The value of the key now, once it is shown.
+  ///
+  /// It returns at once when it is shown; otherwise it loads the key now, as ``start(on:)``
+  /// does (a key change waiting out its debounce loads at once, a load of the key in flight
+  /// goes on), and waits. A later change of the key is waited for in turn.
+  ///
+  /// It throws the error of a load that fails, and `CancellationError` when the load is
+  /// cancelled, its screen leaves, it has no `scheduler` (the screen is not on screen) or the
+  /// calling task is cancelled.
+  package func valueForCurrentKey(on scheduler: Scheduler?) async throws -> Value {
+    if let value = valueOfCurrentKey { return value }
+    guard let scheduler, !Task.isCancelled else { throw CancellationError() }
+    start(on: scheduler)
+    if let outcome = currentKeyOutcome { return try outcome.get() }
+    nextValueWaiter += 1
+    let id = nextValueWaiter
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { valueWaiters[id] = $0 }
+    } onCancel: {
+      Task { @MainActor [weak self] in
+        self?.valueWaiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
+      }
+    }
+  }
+
+  /// The value shown, when it is the key's now.
+  private var valueOfCurrentKey: Value? {
+    isStale ? nil : state.value
+  }
+
+  /// How a wait for the value of the key now ends, if it ends now: with the value once it is
+  /// shown, or with the failure or cancellation that leaves the key without one.
+  private var currentKeyOutcome: Result<Value, any Error>? {
+    if let value = valueOfCurrentKey { return .success(value) }
+    guard !state.isInFlight, debounceTimer == nil else { return nil }
+    return .failure(state.error ?? CancellationError())
+  }
+
+  /// Ends the waits for the value of the key now, if the step just taken ended them.
+  private func answerValueWaiters() {
+    guard !valueWaiters.isEmpty, let outcome = currentKeyOutcome else { return }
+    let waiting = valueWaiters.values
+    valueWaiters.removeAll()
+    for waiter in waiting { waiter.resume(with: outcome) }
+  }
+
   /// Abandons the load in flight, or stops a stream that is still delivering values.
   ///
   /// Its task is cancelled, its cancel hook runs, and a late result is ignored. A state that was
@@ -442,6 +491,8 @@ package final class LoadRunner<Value: Sendable> {
   /// Runs `body` as one step: whatever it changes reaches the owner as one event, after it, so
   /// the owner's reaction may start another load.
   private func step(_ body: () -> Void) {
+    // NB: after the owner heard of the step, so the value is on screen when a waiter resumes.
+    defer { answerValueWaiters() }
     let spinnerWasVisible = isSpinnerVisible
     let progressBefore = progress
     body()

@@ -99,6 +99,22 @@ extension Loading {
     await runner.refresh(on: scheduler)
   }
 
+  /// The value of the key now, rather than the value shown, which may be an older key's
+  /// (``isStale``): what an action on the value, such as Enter on a search result, acts on.
+  ///
+  /// It returns at once when the value shown is the key's now. Otherwise it loads the key: a
+  /// change waiting out ``LoadOptions/debounce`` loads at once, a load of the key in flight goes
+  /// on, one that failed is tried again; and it returns once the value is shown. A change of
+  /// the key meanwhile is waited for in turn. Without a key, it is the value, once loaded.
+  ///
+  /// It throws the load's error when it fails, and `CancellationError` when the load is
+  /// cancelled, the screen disappears (or is not on screen, or has begun no load), or the
+  /// calling task is cancelled.
+  public func valueForCurrentKey() async throws -> Value {
+    guard let runner = screenLoad.runner else { throw CancellationError() }
+    return try await runner.valueForCurrentKey(on: stage?.scheduler)
+  }
+
   /// Cancels the load in flight; the core calls it when the screen disappears.
   public func cancelLoad() {
     screenLoad.cancel()

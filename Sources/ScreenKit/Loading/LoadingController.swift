@@ -150,6 +150,30 @@ public final class LoadingController<Value: Sendable>: Screen {
     await runner.refresh(on: scheduler)
   }
 
+  /// The value of the key now, rather than the value shown, which may be an older key's
+  /// (``isStale``): what an action on the value, such as Enter on a search result, acts on.
+  ///
+  /// It returns at once when the value shown is the key's now. Otherwise it loads the key: a
+  /// change waiting out ``LoadOptions/debounce`` loads at once, a load of the key in flight goes
+  /// on, one that failed is tried again; and it returns once the value is shown. A change of
+  /// the key meanwhile is waited for in turn. Without a key, it is the value, once loaded.
+  ///
+  /// It throws the load's error when it fails, and `CancellationError` when the load is
+  /// cancelled, the controller leaves the screen (or is not on it), or the calling task is
+  /// cancelled.
+  ///
+  /// ```swift
+  /// field.onSubmit = { _ in
+  ///   Task {
+  ///     guard let episodes = try? await results.valueForCurrentKey() else { return }
+  ///     open(episodes.first)
+  ///   }
+  /// }
+  /// ```
+  public func valueForCurrentKey() async throws -> Value {
+    try await runner.valueForCurrentKey(on: stage?.scheduler)
+  }
+
   /// Cancels the load in flight, as Esc does with ``LoadOptions/escapeCancels``.
   public func cancelLoad() {
     runner.cancel()

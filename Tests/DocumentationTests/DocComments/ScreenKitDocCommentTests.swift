@@ -152,6 +152,22 @@ extension EnvironmentValues {
     return (query, results)
   }
 
+  /// Opens the first result for the query typed on Enter, as `valueForCurrentKey()`'s example
+  /// has it.
+  static func openOnEnter(
+    field: TextField, results: LoadingController<[Episode]>,
+    open: @escaping @MainActor (Episode?) -> Void
+  ) {
+    // snippet: doc-value-for-current-key
+    field.onSubmit = { _ in
+      Task {
+        guard let episodes = try? await results.valueForCurrentKey() else { return }
+        open(episodes.first)
+      }
+    }
+    // end-snippet
+  }
+
   static func refreshingEpisodes() -> LoadingController<[Episode]> {
     // snippet: doc-load-options-refresh
     var options = LoadOptions()

@@ -67,6 +67,30 @@ extension CatalogueSuites.ContainerSnippetTests {
   }
 }
 
+// NB: so does `valueForCurrentKey()`'s, which opens a result of the query typed.
+extension CatalogueSuites.ContainerSnippetTests {
+  @Test func enterOpensAResultOfTheQueryTypedNotOfTheOneShown() async {
+    let (query, results) = ScreenKitDocComments.searchResults()
+    let field = TextField()
+    var opened: [Episode?] = []
+    ScreenKitDocComments.openOnEnter(field: field, results: results) { opened.append($0) }
+    let harness = ScreenHarness(root: results, size: size)
+    await harness.settle()
+    loader.resolve(Episode(title: "Swift Talk"))
+    await harness.settle()
+    query.value = "Swift Talk 7"
+    // Enter within the debounce: the results shown are the old query's, so it loads at once.
+    field.onSubmit?(query.value)
+    await harness.settle()
+    #expect(loader.callCount == 2)
+    #expect(opened.isEmpty)
+    loader.resolve(Episode(title: "Swift Talk 7"))
+    await harness.settle()
+    #expect(opened == [Episode(title: "Swift Talk 7")])
+    await harness.finish()
+  }
+}
+
 // NB: so does the `Loading` screen's `load(key:)` example.
 extension CatalogueSuites.ContainerSnippetTests {
   @Test func aLoadingScreenFollowsItsQuery() async {

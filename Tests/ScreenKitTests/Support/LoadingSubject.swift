@@ -13,4 +13,6 @@ struct LoadingSubject {
   var shownKey: () -> String? = { nil }
   /// For a keyed load, whether the value shown belongs to another key than the key now.
   var isStale: () -> Bool = { false }
+  /// The value of the key now (for a load without a key, the value), waiting for its load.
+  var valueForCurrentKey: () async throws -> String
 }

@@ -31,13 +31,15 @@ extension LoadingVariant {
         }
       return LoadingSubject(
         screen: controller, state: { controller.loadState }, cancel: { controller.cancelLoad() },
-        shownKey: { controller.shownKey as? String }, isStale: { controller.isStale })
+        shownKey: { controller.shownKey as? String }, isStale: { controller.isStale },
+        valueForCurrentKey: { try await controller.valueForCurrentKey() })
     case .protocol:
       let screen = KeyedLoadingContentScreen(
         key: key, cache: cache, options: options, source: source)
       return LoadingSubject(
         screen: screen, state: { screen.loadState }, cancel: { screen.cancelLoad() },
-        shownKey: { screen.shownKey as? String }, isStale: { screen.isStale })
+        shownKey: { screen.shownKey as? String }, isStale: { screen.isStale },
+        valueForCurrentKey: { try await screen.valueForCurrentKey() })
     }
   }
 }

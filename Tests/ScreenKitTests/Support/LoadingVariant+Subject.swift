@@ -18,12 +18,14 @@ extension LoadingVariant {
         update: { screen, value in screen.value = value })
       return LoadingSubject(
         screen: controller, state: { controller.loadState }, cancel: { controller.cancelLoad() },
-        reload: { controller.reload() })
+        reload: { controller.reload() },
+        valueForCurrentKey: { try await controller.valueForCurrentKey() })
     case .protocol:
       let screen = LoadingContentScreen(source: source, options: options, cache: cache, key: key)
       return LoadingSubject(
         screen: screen, state: { screen.loadState }, cancel: { screen.cancelLoad() },
-        reload: { screen.reload() })
+        reload: { screen.reload() },
+        valueForCurrentKey: { try await screen.valueForCurrentKey() })
     }
   }
 }
