@@ -24,8 +24,9 @@ struct PickCommand: DemoMode {
       "Choose one line of standard input with a fuzzy filter; it is written to standard output.",
     discussion: """
       Type to filter; ↑↓ (Ctrl-P/Ctrl-N) move, Enter chooses, Esc cancels. The line chosen is \
-      written as it was read. Exit status: 0 when a line was chosen, 1 when nothing matched, \
-      130 when cancelled, 2 on an error.
+      written as it was read. Exit status: 0 when a line was chosen and written, 1 when nothing \
+      matched, 130 when cancelled, 2 on an error (standard input or output closed, or the line \
+      could not be written).
       """)
 
   @Option(help: ArgumentHelp("The picker's height in rows, under the cursor.", valueName: "ROWS"))
@@ -64,6 +65,10 @@ struct PickCommand: DemoMode {
     var settings = try display.settings()
     settings.viewport = fullscreen ? .fullScreen : .inline(height: height, exit: .clear)
     settings.trace.record(.start, at: startedAt)
+    // NB: a reader of standard output that has gone (`| head -0`) makes the write of the line
+    // fail with EPIPE, which is reported, rather than end the process unseen. Ignored before
+    // the terminal session starts, which keeps a disposition the program chose.
+    signal(SIGPIPE, SIG_IGN)
     let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard terminal >= 0 else {
       let line = "Demo: pick draws on the controlling terminal, and there is none: /dev/tty: "
@@ -84,7 +89,13 @@ struct PickCommand: DemoMode {
     settings.trace.reportStop()
     switch outcome {
     case .chosen(let line):
-      DescriptorOutput.writeAll(Array(line) + [UInt8(ascii: "\n")], to: 1)
+      // NB: the terminal is restored by now, so the error is a line of the shell's own.
+      do throws(PickOutputError) {
+        try PickOutput.deliver(line, to: 1)
+      } catch {
+        DescriptorOutput.writeAll(Array("Demo: pick \(error)\n".utf8), to: 2)
+        systemExit(2)
+      }
       systemExit(0)
     case .noMatch:
       systemExit(1)

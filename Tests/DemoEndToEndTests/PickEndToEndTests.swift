@@ -167,6 +167,43 @@ struct PickEndToEndTests {
     #expect(try await choice(session).isEmpty)
   }
 
+  // MARK: Standard output that fails
+
+  @Test func aChoiceThatCannotBeWrittenIsSaidInOneLineWithStatusTwo() async throws {
+    let session = try Self.pick("printf 'alpha\\nbeta\\n'", redirections: "> /dev/full")
+    defer { session.close() }
+    try await session.waitFor("2/2", "alpha")
+    try session.send("Enter")
+    #expect(try await session.exitStatus() == 2)
+    let error = try await session.standardError()
+    #expect(
+      error
+        == "Demo: pick cannot write the line chosen to standard output: No space left on device\n")
+    let settings = try await session.terminalSettings()
+    #expect(settings.before == settings.after)
+    // The picker's rows were cleared before the error: the shell goes on under the history.
+    let screen = try await session.waitFor("EXIT=2", without: ["2/2"])
+    #expect(screen.contains("history 30\nEXIT=2"), "\(screen)")
+  }
+
+  @Test func aReaderThatLeftIsSaidInOneLineWithStatusTwoNotASilentDeath() async throws {
+    // NB: the reader opens the pipe, which lets the picker's shell open it for writing, and
+    // closes it at once; `gone` says it has.
+    let session = try Self.pick(
+      "printf 'alpha\\nbeta\\n'", before: "mkfifo out; { exec 3<out; exec 3<&-; : > gone; } & ",
+      redirections: "> out")
+    defer { session.close() }
+    try await session.waitForFile("gone")
+    try await session.waitFor("2/2", "alpha")
+    try session.send("Enter")
+    #expect(try await session.exitStatus() == 2)
+    let error = try await session.standardError()
+    #expect(error == "Demo: pick cannot write the line chosen to standard output: Broken pipe\n")
+    let settings = try await session.terminalSettings()
+    #expect(settings.before == settings.after)
+    #expect(try session.paneFormat("cursor_flag") == "1")
+  }
+
   // MARK: Standard descriptors that are closed
 
   @Test func aClosedStandardOutputIsRefusedBeforeAnythingTakesItsNumber() async throws {
