@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ScreenKitSimulation", targets: ["ScreenKitSimulation"]),
     .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
+    .library(name: "ScreenKitMatching", targets: ["ScreenKitMatching"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
   dependencies: [
@@ -32,6 +33,9 @@ let package = Package(
       name: "ScreenKit",
       dependencies: ["Locking", .product(name: "DequeModule", package: "swift-collections")],
       swiftSettings: strict),
+    // Fuzzy matching and ranking of lines, as a picker filters them: standard library only,
+    // beside the core rather than in it (docs/modules.md).
+    .target(name: "ScreenKitMatching", swiftSettings: strict),
     // Virtual time, manual task scheduling and seeded randomness: standard library only, so
     // the benchmarks and the demo use them without linking swift-testing (and its Foundation).
     .target(name: "ScreenKitSimulation", dependencies: ["Locking"], swiftSettings: strict),
@@ -77,7 +81,10 @@ let package = Package(
     // but the command line, Demo/Commands, which is the `Demo` program.
     .target(
       name: "DemoKit",
-      dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "Locking"],
+      dependencies: [
+        "ScreenKit", "ScreenKitCurses", "ScreenKitMatching", "CNCurses", "ScreenKitSimulation",
+        "Locking",
+      ],
       path: "Demo",
       exclude: ["Commands"],
       swiftSettings: strict
@@ -138,6 +145,7 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
+        "ScreenKitMatching",
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
       exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
@@ -181,9 +189,19 @@ let package = Package(
     // The demo's main screens, imported from DemoKit, as snapshots.
     .testTarget(
       name: "DemoSnapshotTests",
-      dependencies: ["DemoKit", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
+      dependencies: [
+        "DemoKit", "ScreenKit", "ScreenKitMatching", "ScreenKitTesting", "ScreenKitSimulation",
+      ],
       // Golden files, and the folder the file browser lists.
       exclude: ["__Snapshots__", "Fixtures"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ScreenKitMatchingTests",
+      dependencies: [
+        "ScreenKitMatching", "ScreenKitSimulation",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -228,8 +246,8 @@ let package = Package(
       name: "Benchmarks",
       // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "CNCurses", "ScreenKitSimulation", "TerminalProcess",
-        "Locking",
+        "ScreenKit", "ScreenKitCurses", "ScreenKitMatching", "CNCurses", "ScreenKitSimulation",
+        "TerminalProcess", "Locking",
       ],
       path: "Sources/ScreenKitBenchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so

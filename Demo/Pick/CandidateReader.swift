@@ -1,6 +1,7 @@
 import Dispatch
 import Locking
 import ScreenKit
+import ScreenKitMatching
 
 #if canImport(Darwin)
   import Darwin

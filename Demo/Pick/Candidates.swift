@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitMatching
 
 /// The lines read so far from standard input, in chunks: what the picker filters.
 ///

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitMatching
 
 /// The rows of a picker: the best lines, the chosen one marked, the characters the query
 /// matched highlighted, every line shown escaped (``EscapedLine``); dimmed while stale.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitMatching
 
 /// What a picker's list shows: the best lines for a query, best first, and the counts.
 struct PickResults: Sendable {

@@ -1,5 +1,6 @@
 import Locking
 import ScreenKit
+import ScreenKitMatching
 
 /// A search server simulated in the process, for `Demo pick --remote`: it holds the lines read
 /// so far and answers a query with the best of them after a network's latency, so typing shows

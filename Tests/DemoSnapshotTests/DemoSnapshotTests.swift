@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitMatching
 import ScreenKitSimulation
 import ScreenKitTesting
 import Testing

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitMatching
 import ScreenKitSimulation
 
 /// `FuzzyMatcher` over path-like lines (about 38 bytes each, as the fzf measurement

@@ -1,4 +1,4 @@
-import ScreenKit
+import ScreenKitMatching
 import Testing
 
 /// Bytes read in any pieces come out as the same lines, each kept byte for byte.

@@ -1,4 +1,4 @@
-import ScreenKit
+import ScreenKitMatching
 import ScreenKitSimulation
 import Testing
 

@@ -1,5 +1,5 @@
 import PropertyBased
-import ScreenKit
+import ScreenKitMatching
 import Testing
 
 /// The fuzzy matcher a list filters with: a query's characters in order, scored so that word
