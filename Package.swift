@@ -71,9 +71,12 @@ let package = Package(
       name: "ScreenKitCurses",
       dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "CMainQueue", "Locking"],
       swiftSettings: strict),
+    // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
+    // way of what users link.
     .executableTarget(
       name: "ScreenKitCursesTestHost",
       dependencies: ["ScreenKit", "ScreenKitCurses"],
+      path: "Tools/CursesTestHost",
       swiftSettings: strict
     ),
     // The demo's screens, catalogue, picker and programs: a library, so that tests import them
@@ -221,11 +224,11 @@ let package = Package(
   // or as a shell's foreground job, its state changes, its resource use and what it left
   // behind (read from /proc). Standard library and Glibc only (no Foundation, no
   // swift-testing); the C part does what Swift cannot between fork and exec.
-  package.targets.append(.target(name: "CTerminalProcess"))
+  package.targets.append(.target(name: "CTerminalProcess", path: "Tools/CTerminalProcess"))
   package.targets.append(
     .target(
       name: "TerminalProcess", dependencies: ["CTerminalProcess", "Locking"],
-      swiftSettings: strict))
+      path: "Tools/TerminalProcess", swiftSettings: strict))
   // The tests on a pty run on Linux only: the chaos test, and the ncurses backend's on a real
   // terminal (its other tests, in ScreenKitCursesTests, build everywhere).
   for target in package.targets where target.name == "DemoEndToEndTests" {
@@ -249,7 +252,7 @@ let package = Package(
         "ScreenKit", "ScreenKitCurses", "ScreenKitMatching", "CNCurses", "ScreenKitSimulation",
         "TerminalProcess", "Locking",
       ],
-      path: "Sources/ScreenKitBenchmarks",
+      path: "Tools/Benchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
       // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime);
       // the rich reference is a Python script the benchmark runs on the machine's python3.
