@@ -96,23 +96,33 @@ enum LoadMachine<Value: Sendable> {
   }
 
   /// The next state and the effects of `input` in `state` at `now`.
+  ///
+  /// NB: each case builds its effects as one array literal, so a step allocates one small
+  /// array at most (none when it has no effects).
   static func reduce(_ state: State, _ input: Input, now: Duration) -> (State, [Effect]) {
     switch input {
     case .start(let cached?):
-      let (next, effects) = show(cached, in: state)
-      return (next, cached.isFresh ? effects : effects + [.run])
+      let next = show(cached)
+      if cached.isFresh { return (next, [.show(cached.value), .settle, .watchCache, .announce]) }
+      return (next, [.show(cached.value), .announce, .run])
     case .start(nil), .loadKey:
-      let (next, effects) = begin(state)
-      return (next, effects + [.run])
+      guard let next = begin(state) else { return (state, [.run]) }
+      return (next, [.announce, .run])
     case .keyChanged(let cached?):
-      let (next, effects) = show(cached, in: state)
-      return (next, [.stopRun, .hideSpinner] + effects + (cached.isFresh ? [] : [.debounce]))
+      let next = show(cached)
+      if cached.isFresh {
+        return (
+          next, [.stopRun, .hideSpinner, .show(cached.value), .settle, .watchCache, .announce]
+        )
+      }
+      return (next, [.stopRun, .hideSpinner, .show(cached.value), .announce, .debounce])
     case .keyChanged(nil):
-      let (next, effects) = begin(state)
-      return (next, effects + [.debounce])
+      guard let next = begin(state) else { return (state, [.debounce]) }
+      return (next, [.announce, .debounce])
     case .delivered(let value, let key):
       let next = State.loaded(Shown(value: value, key: key, origin: .loaded(at: now)))
-      return (next, [.hideSpinner, .show(value)] + settled(state, next) + [.announce])
+      if state.isInFlight { return (next, [.hideSpinner, .show(value), .settle, .announce]) }
+      return (next, [.hideSpinner, .show(value), .announce])
     case .failed(let error, let canRetry):
       return fail(state, error, canRetry: canRetry)
     case .cancel:
@@ -127,7 +137,8 @@ enum LoadMachine<Value: Sendable> {
       return (.loaded(shown), [.announce])
     case .keyReturned:
       guard let shown = state.shown else { return (state, []) }
-      return (.loaded(shown), [.stopRun] + settled(state, .loaded(shown)) + [.announce])
+      if state.isInFlight { return (.loaded(shown), [.stopRun, .settle, .announce]) }
+      return (.loaded(shown), [.stopRun, .announce])
     case .stored(let value, let key):
       guard state.shown != nil else { return (state, []) }
       let shown = Shown(value: value, key: key, origin: .loaded(at: now))
@@ -135,28 +146,27 @@ enum LoadMachine<Value: Sendable> {
     case .rolledBack(let value, let error):
       guard var shown = state.shown else { return (state, []) }
       if let value { shown.value = value }
-      let shows: [Effect] = value.map { [.show($0)] } ?? []
-      return (state.isInFlight ? .refreshing(shown) : .failed(error, shown), shows + [.announce])
+      let next = state.isInFlight ? State.refreshing(shown) : .failed(error, shown)
+      return (next, value.map { [.show($0), .announce] } ?? [.announce])
     }
   }
 
-  /// A load asked for: the value shown (if any) stays as a refresh; one in flight goes on.
-  private static func begin(_ state: State) -> (State, [Effect]) {
+  /// A load asked for: the value shown (if any) stays as a refresh; `nil` while one is in
+  /// flight, which goes on.
+  private static func begin(_ state: State) -> State? {
     switch state {
-    case .idle, .failed(_, nil): (.loading, [.announce])
-    case .loaded(let shown), .failed(_, let shown?): (.refreshing(shown), [.announce])
-    case .loading, .refreshing: (state, [])
+    case .idle, .failed(_, nil): .loading
+    case .loaded(let shown), .failed(_, let shown?): .refreshing(shown)
+    case .loading, .refreshing: nil
     }
   }
 
   /// A cache's value shown: one within its freshness window as loaded, another to revalidate.
-  private static func show(_ cached: Cached, in state: State) -> (State, [Effect]) {
+  private static func show(_ cached: Cached) -> State {
     guard cached.isFresh else {
-      let shown = Shown(value: cached.value, key: cached.key, origin: .cached)
-      return (.refreshing(shown), [.show(cached.value), .announce])
+      return .refreshing(Shown(value: cached.value, key: cached.key, origin: .cached))
     }
-    let shown = Shown(value: cached.value, key: cached.key, origin: .loaded(at: nil))
-    return (.loaded(shown), [.show(cached.value), .settle, .watchCache, .announce])
+    return .loaded(Shown(value: cached.value, key: cached.key, origin: .loaded(at: nil)))
   }
 
   /// A failure: a cancellation in flight falls back to what was shown, another failure is
@@ -164,8 +174,7 @@ enum LoadMachine<Value: Sendable> {
   private static func fail(_ state: State, _ error: any Error, canRetry: Bool) -> (State, [Effect])
   {
     if error is CancellationError, state.isInFlight {
-      let next = state.shown.map(State.loaded) ?? .idle
-      return (next, [.hideSpinner, .settle, .announce])
+      return (state.shown.map(State.loaded) ?? .idle, [.hideSpinner, .settle, .announce])
     }
     if canRetry {
       // NB: a stream that failed after its values reconnects as a refresh of its last value.
@@ -173,12 +182,8 @@ enum LoadMachine<Value: Sendable> {
       return (.refreshing(shown), [.announce, .retry])
     }
     let next = State.failed(error, state.shown)
-    return (next, [.hideSpinner] + settled(state, next) + [.announce])
-  }
-
-  /// `.settle` when the load comes out of flight.
-  private static func settled(_ state: State, _ next: State) -> [Effect] {
-    state.isInFlight && !next.isInFlight ? [.settle] : []
+    if state.isInFlight { return (next, [.hideSpinner, .settle, .announce]) }
+    return (next, [.hideSpinner, .announce])
   }
 }
 
