@@ -95,8 +95,7 @@ extension Loading {
 
   /// Starts (or joins) a refresh and returns when it ends.
   public func refresh() async {
-    guard let runner = screenLoad.runner, let scheduler = stage?.scheduler else { return }
-    await runner.refresh(on: scheduler)
+    await screenLoad.binding?.refresh()
   }
 
   /// The value of the key now, rather than the value shown, which may be an older key's
@@ -111,8 +110,8 @@ extension Loading {
   /// cancelled, the screen disappears (or is not on screen, or has begun no load), or the
   /// calling task is cancelled.
   public func valueForCurrentKey() async throws -> Value {
-    guard let runner = screenLoad.runner else { throw CancellationError() }
-    return try await runner.valueForCurrentKey(on: stage?.scheduler)
+    guard let binding = screenLoad.binding else { throw CancellationError() }
+    return try await binding.valueForCurrentKey()
   }
 
   /// Cancels the load in flight; the core calls it when the screen disappears.

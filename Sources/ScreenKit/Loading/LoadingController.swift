@@ -22,7 +22,9 @@
 /// ```
 public final class LoadingController<Value: Sendable>: Screen {
   /// The load engine.
-  package let runner: LoadRunner<Value>
+  package var runner: LoadRunner<Value> { binding.runner }
+  /// The load's tie to this screen.
+  private var binding: LoadBinding<Value>
   /// The options this controller was made with.
   public let options: LoadOptions
   /// Called after every state change, for tests and embedding hosts.
@@ -111,7 +113,7 @@ public final class LoadingController<Value: Sendable>: Screen {
     runner: LoadRunner<Value>, options: LoadOptions, loadingScreen: (() -> Screen)?,
     build: @escaping (Value) -> Content, update: ((Content, Value) -> Void)?
   ) {
-    self.runner = runner
+    self.binding = LoadBinding(runner, firstLoad: .onAppear)
     self.options = options
     self.build = build
     self.update = update.map { update in
@@ -119,6 +121,7 @@ public final class LoadingController<Value: Sendable>: Screen {
     }
     self.makeLoadingScreen = loadingScreen
     super.init()
+    binding.screen = self
     name = "LoadingController"
     runner.onEvent = { [weak self] event in self?.react(to: event) }
     setEnvironment(\.refresh, RefreshAction { [weak self] in await self?.refresh() })
@@ -140,14 +143,12 @@ public final class LoadingController<Value: Sendable>: Screen {
 
   /// Loads again after a failure, or refreshes loaded content; a load in flight goes on.
   public func reload() {
-    guard let scheduler = stage?.scheduler else { return }
-    runner.start(on: scheduler)
+    binding.reload()
   }
 
   /// Starts (or joins) a refresh and returns when it ends.
   public func refresh() async {
-    guard let scheduler = stage?.scheduler else { return }
-    await runner.refresh(on: scheduler)
+    await binding.refresh()
   }
 
   /// The value of the key now, rather than the value shown, which may be an older key's
@@ -171,7 +172,7 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// }
   /// ```
   public func valueForCurrentKey() async throws -> Value {
-    try await runner.valueForCurrentKey(on: stage?.scheduler)
+    try await binding.valueForCurrentKey()
   }
 
   /// Cancels the load in flight, as Esc does with ``LoadOptions/escapeCancels``.
@@ -184,23 +185,18 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Starts the first load, or a new one after a cancelled load, when the controller appears;
   /// with a ``LoadKey``, follows the key from now on, and loads it if it changed meanwhile.
   public override func didAppear() {
-    if let stage {
-      stage.loadRegistry.add(runner, of: self)
-      runner.attach(on: stage.scheduler)
-    }
-    presenceDidChange()
+    binding.screenDidAppear()
   }
 
   /// Cancels the load in flight (and stops following the key) before the children disappear.
   public override func willDisappear() {
-    runner.detach()
+    binding.screenWillDisappear()
   }
 
   /// Pauses or resumes the load's refreshes on focus and on an interval, as the controller's
   /// presence says.
   public override func presenceDidChange() {
-    runner.setPresence(
-      isPresent: isPresent, terminalHasFocus: stage?.terminalHasFocus ?? true)
+    binding.presenceDidChange()
   }
 
   // MARK: Chrome

@@ -17,7 +17,9 @@ public final class ScreenLoad<Value: Sendable> {
     set { animation.spinner = newValue }
   }
   /// The engine of the current load, once one was started.
-  package private(set) var runner: LoadRunner<Value>?
+  package var runner: LoadRunner<Value>? { binding?.runner }
+  /// The current load's tie to the screen.
+  private(set) var binding: LoadBinding<Value>?
   /// Called after every state change.
   public var onStateChange: ((LoadState<Value>) -> Void)?
   private weak var screen: Screen?
@@ -75,8 +77,7 @@ public final class ScreenLoad<Value: Sendable> {
       (_ shown: Value?, _ shownKey: (any Hashable & Sendable)?, _ arrival: Duration?) ->
       LoadRunner<Value>
   ) {
-    guard let stage = screen.stage else { return }
-    let scheduler = stage.scheduler
+    guard screen.stage != nil else { return }
     runner?.detach()
     let shown = runner?.state.value
     animation.stop()
@@ -87,13 +88,11 @@ public final class ScreenLoad<Value: Sendable> {
     // NB: a value already shown stays while the new load runs, as a refresh: a screen that loads
     // in `didAppear` comes back to its content, not to a spinner.
     let runner = makeRunner(shown, runner?.shownKey, runner?.valueArrival)
-    self.runner = runner
-    stage.loadRegistry.add(runner, of: screen)
+    let binding = LoadBinding(runner, of: screen, firstLoad: .byScreen)
+    self.binding = binding
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
-    if runner.isKeyed { runner.attach(on: scheduler) }
-    runner.start(on: scheduler)
     screen.attach(self)
-    screenPresenceDidChange(screen)
+    binding.begin()
   }
 
   /// Brings the screen in line with one step of the load.
@@ -114,8 +113,7 @@ public final class ScreenLoad<Value: Sendable> {
 
   /// Retries after a failure or refreshes loaded content.
   func reload() {
-    guard let runner, let scheduler = screen?.stage?.scheduler else { return }
-    runner.start(on: scheduler)
+    binding?.reload()
   }
 
   /// Cancels the load in flight and stops the spinner.
@@ -178,25 +176,17 @@ extension ScreenLoad: ScreenAttachment {
   public func screenDidAppear(_ screen: Screen) {
     // NB: a keyed load follows its key again, as a `LoadingController` does when it comes back;
     // one the screen's `didAppear` has just begun already does.
-    if let runner, let scheduler = screen.stage?.scheduler {
-      if runner.isKeyed {
-        runner.attach(on: scheduler)
-      } else {
-        runner.screenDidReturn(on: scheduler)
-      }
-    }
-    screenPresenceDidChange(screen)
+    binding?.screenDidAppear()
   }
 
   /// Pauses or resumes the refreshes on focus and on an interval, as the screen's presence says.
   public func screenPresenceDidChange(_ screen: Screen) {
-    runner?.setPresence(
-      isPresent: screen.isPresent, terminalHasFocus: screen.stage?.terminalHasFocus ?? true)
+    binding?.presenceDidChange()
   }
 
   /// Cancels the load and stops following the key.
   public func screenWillDisappear(_ screen: Screen) {
-    runner?.detach()
+    binding?.screenWillDisappear()
     animation.stop()
   }
 }

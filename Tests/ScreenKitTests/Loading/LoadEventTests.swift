@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func eachStepOfALoadIsOneEvent() async {
-    runner.start(on: harness.stage.scheduler)
+    runner.attach(to: harness.stage.scheduler, loadsWhenIdle: true)
     #expect(events.summaries == ["loading (state) spinner=false"])
     await harness.advance(by: .milliseconds(150))
     #expect(events.summaries.last == "loading spinner=true")
@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func anAnswerHeldForTheSpinnersMinimumTimeArrivesAsOneEventWhenReleased() async {
-    runner.start(on: harness.stage.scheduler)
+    runner.attach(to: harness.stage.scheduler, loadsWhenIdle: true)
     await harness.advance(by: .milliseconds(200))
     loader.resolve("held")
     await harness.settle()
@@ -52,7 +52,7 @@ import Testing
       source: loader.source(.callback), options: LoadOptions(showDelay: .zero))
     let events = EventLog()
     runner.onEvent = { [events] in events.entries.append($0) }
-    runner.start(on: harness.stage.scheduler)
+    runner.attach(to: harness.stage.scheduler, loadsWhenIdle: true)
     #expect(events.summaries == ["loaded (state) value=at once spinner=false"])
     await harness.finish()
   }
@@ -65,7 +65,7 @@ import Testing
         retry: RetryPolicy(retries: 1, initialBackoff: .milliseconds(100))))
     let events = EventLog()
     runner.onEvent = { [events] in events.entries.append($0) }
-    runner.start(on: harness.stage.scheduler)
+    runner.attach(to: harness.stage.scheduler, loadsWhenIdle: true)
     await harness.settle()
     loader.reject(SampleError())
     await harness.settle()
