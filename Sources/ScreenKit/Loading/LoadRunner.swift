@@ -489,7 +489,8 @@ package final class LoadRunner<Value: Sendable> {
       watchCache(cacheSlot)
       isJoining = true
       let joined = cacheSlot.join(
-        makeSource(), scheduler, SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
+        makeSource(), on: scheduler,
+        as: SharedLoad.Subscriber(progress: onProgress, answer: onAnswer))
       isJoining = false
       phase = .running(Run { _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) })
       joinedLoad = joined.load
@@ -652,7 +653,7 @@ package final class LoadRunner<Value: Sendable> {
   private func watchCache(_ slot: LoadCacheSlot<Value>) {
     if let cacheWatch, sameKey(cacheWatch.key, slot.key) { return }
     stopWatchingCache()
-    let stop = slot.watch(self) { [weak self] change in self?.cacheDidChange(change) }
+    let stop = slot.watch(by: self) { [weak self] change in self?.cacheDidChange(change) }
     cacheWatch = (stop, slot.key)
   }
 
@@ -790,8 +791,8 @@ extension LoadRunner: LoadRunnerInspecting {
     row.lastError = lastError.map { ErrorScreen.message(for: $0) }
     row.refetch = { [weak self] in self?.start(on: scheduler) }
     if let slot = cacheSlot {
-      row.invalidate = slot.invalidate
-      row.remove = slot.remove
+      row.invalidate = { slot.invalidate() }
+      row.remove = { slot.remove() }
     }
     return row
   }

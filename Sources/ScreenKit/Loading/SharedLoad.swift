@@ -28,6 +28,15 @@ final class SharedLoad<Value: Sendable> {
     case timedOut
   }
 
+  /// Leaves the load, saying why.
+  typealias Leave = @MainActor (Departure) -> Void
+
+  /// What a screen joining the load gets: how to leave it, an answer it takes at once (a
+  /// callback's answer given before its `load` returned, or the newest value of a stream it
+  /// joined), which it does not hear again, and the load's identity, which
+  /// ``LoadCacheChange/stored(_:load:)`` names.
+  typealias Joined = (leave: Leave, immediate: LoadAnswer<Value>?, load: ObjectIdentifier)
+
   private var subscribers: [Int: Subscriber] = [:]
   private var nextID = 0
   private let schedulers = Locked<[Scheduler]>([])
@@ -71,7 +80,7 @@ final class SharedLoad<Value: Sendable> {
   /// stream that already delivered, its newest value, which the subscriber takes at once.
   func subscribe(
     _ subscriber: Subscriber, on scheduler: Scheduler
-  ) -> (leave: @MainActor (Departure) -> Void, latest: LoadAnswer<Value>?) {
+  ) -> (leave: Leave, latest: LoadAnswer<Value>?) {
     nextID += 1
     let id = nextID
     subscribers[id] = subscriber

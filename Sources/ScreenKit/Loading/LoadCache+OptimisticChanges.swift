@@ -24,30 +24,28 @@ extension LoadCache {
     perform: @escaping @Sendable () async throws -> Value?
   ) {
     stage.loadRegistry.add(self)
-    var queue = mutations[key] ?? MutationQueue(base: value(forKey: key))
-    queue.pending.append(
-      Mutation(update: optimistic, perform: perform, scheduler: stage.scheduler))
-    mutations[key] = queue
-    if let expected = queue.expected {
-      put(expected, forKey: key)
-      notify(key, .stored(expected, load: nil))
+    var changes = entries[key]?.changes ?? OptimisticChanges(base: value(forKey: key))
+    changes.append(.init(update: optimistic, perform: perform, scheduler: stage.scheduler))
+    let entry = entry(for: key)
+    entry.changes = changes
+    if let expected = changes.expected {
+      put(expected, in: entry)
+      entry.notify(.stored(expected, load: nil))
     }
-    performNext(key)
+    performNext(entry)
   }
 
   /// The number of changes of `key` not finished yet.
   public func pendingChanges(of key: Key) -> Int {
-    mutations[key]?.pending.count ?? 0
+    entries[key]?.changes?.count ?? 0
   }
 
-  /// Starts the oldest change of `key` unless one runs.
-  private func performNext(_ key: Key) {
-    guard var queue = mutations[key], !queue.isRunning, let mutation = queue.pending.first
-    else { return }
-    queue.isRunning = true
-    mutations[key] = queue
-    let perform = mutation.perform
-    let scheduler = mutation.scheduler
+  /// Starts the oldest change of `entry` unless one runs.
+  private func performNext(_ entry: Entry) {
+    guard let change = entry.changes?.startNext() else { return }
+    let key = entry.key
+    let perform = change.perform
+    let scheduler = change.scheduler
     let run = LoadSource<Value?>.async { _ in try await perform() }.run(
       on: scheduler, post: { [weak scheduler] work in scheduler?.post(work) },
       report: { _ in },
@@ -56,28 +54,24 @@ extension LoadCache {
     assert(run.immediate == nil)
   }
 
-  /// Settles the oldest change of `key` and starts the next.
+  /// Settles the running change of `key` and starts the next.
   private func changeDidFinish(_ key: Key, _ answer: LoadAnswer<Value?>) {
-    guard var queue = mutations[key], !queue.pending.isEmpty else { return }
-    let change = queue.pending.removeFirst()
-    queue.isRunning = false
+    guard let entry = entries[key], entry.changes?.finishRunning(with: answer) == true,
+      let changes = entry.changes
+    else { return }
+    if changes.count == 0 { entry.changes = nil }
+    let value = changes.expected
     switch answer {
-    case .value(let confirmed, _):
-      queue.base = confirmed ?? queue.base.map(change.update)
-      mutations[key] = queue.pending.isEmpty ? nil : queue
-      if let value = queue.expected {
-        put(value, forKey: key)
-        notify(key, .stored(value, load: nil))
+    case .value, .end:
+      if let value {
+        put(value, in: entry)
+        entry.notify(.stored(value, load: nil))
       }
     case .failure(let error):
-      mutations[key] = queue.pending.isEmpty ? nil : queue
-      let value = queue.expected
-      if let value { put(value, forKey: key) } else { removeValue(forKey: key) }
-      notify(key, .rolledBack(value, error: ChangeRolledBackError(error)))
-    case .end:
-      break
+      if let value { put(value, in: entry) } else { discardValue(of: entry) }
+      entry.notify(.rolledBack(value, error: ChangeRolledBackError(error)))
     }
-    performNext(key)
-    forgetIfUnused(key)
+    performNext(entry)
+    dropIfUnused(entry)
   }
 }
