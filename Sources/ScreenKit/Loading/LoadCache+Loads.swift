@@ -78,7 +78,8 @@ extension LoadCache {
 
   // MARK: Prefetching
 
-  /// Loads `key` on `stage` before a screen shows it, so the screen shows its value at once.
+  /// Loads `key` on `scheduler` (a stage's) before a screen shows it, so the screen shows its
+  /// value at once.
   ///
   /// Nothing happens when the cache holds a value for the key (within its time to live) or a
   /// load of it is in flight: a screen showing the key revalidates it, unless it is within
@@ -88,15 +89,15 @@ extension LoadCache {
   ///
   /// ```swift
   /// list.onSelect = { number, _ in
-  ///   details.prefetch(number, on: stage) { try await catalogue.episode(number) }
+  ///   details.prefetch(number, on: stage.scheduler) { try await catalogue.episode(number) }
   /// }
   /// ```
   public func prefetch(
-    _ key: Key, on stage: Stage, load: @escaping @Sendable () async throws -> Value
+    _ key: Key, on scheduler: Scheduler, load: @escaping @Sendable () async throws -> Value
   ) {
-    stage.loadRegistry.add(self)
+    scheduler.loadRegistry.add(self)
     guard value(forKey: key) == nil, entries[key]?.load?.isJoinable != true else { return }
-    loadInBackground(key, source: .async { _ in try await load() }, on: stage.scheduler)
+    loadInBackground(key, source: .async { _ in try await load() }, on: scheduler)
   }
 
   /// Starts a load of `key` that no screen waits for, kept going until it answers.

@@ -1,8 +1,8 @@
 /// Optimistic changes: the expected value at once, the real one (or the old one) after.
 extension LoadCache {
   /// Changes the value of `key`: every screen showing the key shows the value `optimistic`
-  /// makes of it at once, while `perform` makes the change (on a server, say) on `stage`'s
-  /// task executor.
+  /// makes of it at once, while `perform` makes the change (on a server, say) on `scheduler`'s
+  /// task executor (a stage's scheduler).
   ///
   /// When `perform` succeeds, the value it returns is stored (`nil` keeps the expected one).
   /// When it throws, the change is taken back: the key goes back to its value without this
@@ -17,15 +17,16 @@ extension LoadCache {
   ///
   /// ```swift
   /// details.mutate(
-  ///   7, on: stage, optimistic: { $0.starred(true) }, perform: { try await catalogue.star(7) })
+  ///   7, on: stage.scheduler, optimistic: { $0.starred(true) },
+  ///   perform: { try await catalogue.star(7) })
   /// ```
   public func mutate(
-    _ key: Key, on stage: Stage, optimistic: @escaping @MainActor (Value) -> Value,
+    _ key: Key, on scheduler: Scheduler, optimistic: @escaping @MainActor (Value) -> Value,
     perform: @escaping @Sendable () async throws -> Value?
   ) {
-    stage.loadRegistry.add(self)
+    scheduler.loadRegistry.add(self)
     var changes = entries[key]?.changes ?? OptimisticChanges(base: value(forKey: key))
-    changes.append(.init(update: optimistic, perform: perform, scheduler: stage.scheduler))
+    changes.append(.init(update: optimistic, perform: perform, scheduler: scheduler))
     let entry = entry(for: key)
     entry.changes = changes
     if let expected = changes.expected {

@@ -161,7 +161,7 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// with a ``LoadKey``, follows the key from now on, and loads it if it changed meanwhile.
   public override func didAppear() {
     if let stage {
-      stage.loadRegistry.add(runner, of: self)
+      stage.scheduler.loadRegistry.add(runner, of: self)
       runner.attach(on: stage.scheduler)
     }
     loadPresenceDidChange()

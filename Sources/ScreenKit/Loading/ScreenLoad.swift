@@ -88,7 +88,7 @@ public final class ScreenLoad<Value: Sendable> {
     // in `didAppear` comes back to its content, not to a spinner.
     let runner = makeRunner(shown, runner?.shownKey, runner?.valueArrival)
     self.runner = runner
-    stage.loadRegistry.add(runner, of: screen)
+    stage.scheduler.loadRegistry.add(runner, of: screen)
     runner.onEvent = { [weak self] event in self?.react(to: event, configure: configure) }
     if runner.isKeyed { runner.attach(on: scheduler) }
     runner.start(on: scheduler)

@@ -51,7 +51,7 @@ import Testing
     let loader = FakeLoader<String>()
     let harness = ScreenHarness(root: Screen())
     let cache = LoadCache<String, String>()
-    cache.prefetch("a", on: harness.stage) { try await loader.load() }
+    cache.prefetch("a", on: harness.stage.scheduler) { try await loader.load() }
     await harness.settle()
     #expect(cache.entries["a"]?.keepAlive != nil)
     loader.reject(SampleError())
@@ -65,7 +65,7 @@ import Testing
     let harness = ScreenHarness(root: Screen())
     let cache = LoadCache<String, String>()
     cache.mutate(
-      "a", on: harness.stage, optimistic: { $0 + " ★" },
+      "a", on: harness.stage.scheduler, optimistic: { $0 + " ★" },
       perform: { try await server.load() })
     await harness.settle()
     #expect(cache.pendingChanges(of: "a") == 1)
