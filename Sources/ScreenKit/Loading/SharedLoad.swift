@@ -28,6 +28,17 @@ final class SharedLoad<Value: Sendable> {
     case timedOut
   }
 
+  /// Where the load is.
+  private enum Phase {
+    /// Running, and a screen loading the key may join it.
+    case open
+    /// Running for the subscribers it has, taking no new ones: the key was invalidated (its
+    /// answer may predate the change), or a subscriber timed out waiting for it.
+    case closed
+    /// Over: it answered for the last time, failed, or every subscriber left.
+    case finished
+  }
+
   /// Leaves the load, saying why.
   typealias Leave = @MainActor (Departure) -> Void
 
@@ -46,10 +57,7 @@ final class SharedLoad<Value: Sendable> {
   /// The newest value of a stream still delivering, which a screen joining it gets at once.
   private var latest: Value?
   private var run: LoadRun<Value>?
-  private var isFinished = false
-  /// Whether a screen loading the key may join it: not once it is over, nor once a subscriber
-  /// timed out waiting for it, nor once the key was invalidated.
-  private(set) var isJoinable = true
+  private var phase = Phase.open
   /// Stores a value and returns the one to deliver: the cache's, which pending optimistic
   /// changes of the key may have changed.
   private let store: @MainActor (Value) -> Value
@@ -65,6 +73,9 @@ final class SharedLoad<Value: Sendable> {
     self.finish = finish
   }
 
+  /// Whether a screen loading the key may join it.
+  var isJoinable: Bool { phase == .open }
+
   /// The number of subscribers waiting for it.
   var subscriberCount: Int { subscribers.count }
 
@@ -73,7 +84,7 @@ final class SharedLoad<Value: Sendable> {
   /// Its answer may predate a change of the key's value, so a screen loading the key starts a
   /// new load. Those already subscribed go on.
   func retire() {
-    isJoinable = false
+    if phase == .open { phase = .closed }
   }
 
   /// Adds a subscriber; returns how to remove it (a closure that keeps the load) and, for a
@@ -98,8 +109,8 @@ final class SharedLoad<Value: Sendable> {
 
   private func unsubscribe(_ id: Int, _ departure: Departure) {
     guard subscribers.removeValue(forKey: id) != nil else { return }
-    if departure == .timedOut { isJoinable = false }
-    guard subscribers.isEmpty, !isFinished else { return }
+    if departure == .timedOut { retire() }
+    guard subscribers.isEmpty, phase != .finished else { return }
     run?.cancel(answered: delivered > 0)
     end(failure: CancellationError())
   }
@@ -121,7 +132,7 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func report(_ progress: LoadProgress) {
-    guard !isFinished else { return }
+    guard phase != .finished else { return }
     for subscriber in Array(subscribers.values) { subscriber.progress(progress) }
   }
 
@@ -136,7 +147,7 @@ final class SharedLoad<Value: Sendable> {
   /// Stores answer number `index` and ends the load with its last; returns the answer to
   /// deliver (its value as the cache keeps it), or `nil` for an answer already taken.
   private func take(_ answer: LoadAnswer<Value>, index: Int) -> LoadAnswer<Value>? {
-    guard !isFinished, index > delivered else { return nil }
+    guard phase != .finished, index > delivered else { return nil }
     delivered = index
     switch answer {
     case .value(let value, let isFinal):
@@ -152,9 +163,8 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func end(failure: (any Error)? = nil) {
-    guard !isFinished else { return }
-    isFinished = true
-    isJoinable = false
+    guard phase != .finished else { return }
+    phase = .finished
     run = nil
     finish(failure)
   }
