@@ -36,8 +36,9 @@ final class LoadCacheEntry<Key: Hashable & Sendable, Value: Sendable> {
   var stored: Stored?
   /// The number of the value's latest use, which marks its one current place in the cache's
   /// order of use; 0 while it holds none.
-  // NB: beside `stored`, not in it: the order of use reads it for every entry it passes, and a
-  // plain `Int` of the entry costs no look-up of `Stored`'s generic type.
+  // NB: beside `stored`, not in it: the order of use reads it for every use it passes, and the
+  // cache's generic code, unspecialized in a program, reads an `Int` of the entry without
+  // looking up the type of `Stored?` first.
   var lastUse = 0
   /// The newest load of the key while it runs, and when it started on the cache's clock:
   /// screens loading the key join it while it is joinable.
@@ -58,9 +59,9 @@ final class LoadCacheEntry<Key: Hashable & Sendable, Value: Sendable> {
 
   /// Whether nothing needs the entry any more.
   ///
-  /// It holds no value and no load of the key runs, kept going or not; no screen follows the
-  /// key and no change of it is pending. The cache then drops it, and what the inspector
-  /// remembers of the key with it.
+  /// It holds no value, no load of the key is in flight or kept going, no screen that still
+  /// lives follows the key, and no change of it is pending. The cache then drops it, and what
+  /// the inspector remembers of the key with it.
   var isUnused: Bool {
     stored == nil && keepAlive == nil && inFlight == nil && changes == nil
       && (watchers.isEmpty || liveWatcherCount == 0)
