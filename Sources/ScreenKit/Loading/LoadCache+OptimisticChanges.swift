@@ -25,7 +25,7 @@ extension LoadCache {
     perform: @escaping @Sendable () async throws -> Value?
   ) {
     scheduler.loadRegistry.add(self)
-    var changes = entries[key]?.changes ?? OptimisticChanges(base: value(forKey: key))
+    let changes = entries[key]?.changes ?? OptimisticChanges(base: value(forKey: key))
     changes.append(.init(update: optimistic, perform: perform, scheduler: scheduler))
     let entry = entry(for: key)
     entry.changes = changes

@@ -87,9 +87,9 @@ final class LoadCacheEntry<Key: Hashable & Sendable, Value: Sendable> {
   /// Takes `value`, which a load or the program stored, and returns the value to hold: while
   /// changes are pending it is their new base, held with them applied.
   func rebase(on value: Value) -> Value {
-    guard changes != nil else { return value }
-    changes?.base = value
-    return changes?.expected ?? value
+    guard let changes else { return value }
+    changes.base = value
+    return changes.expected ?? value
   }
 
   /// Marks the value held out of date, and makes the load in flight take no new screens: its

@@ -31,7 +31,7 @@ import Testing
     case .loadKeptGoing:
       entry.keepAlive = { _ in }
     case .changePending:
-      var changes = OptimisticChanges<String>(base: nil)
+      let changes = OptimisticChanges<String>(base: nil)
       changes.append(.init(update: { $0 }, perform: { nil }, scheduler: Scheduler()))
       entry.changes = changes
     case .screenFollowing:
@@ -98,7 +98,7 @@ import Testing
   @Test func aStoredValueIsTheBaseOfThePendingChangesAndHeldWithThemApplied() {
     let entry = Entry(key: "a")
     #expect(entry.rebase(on: "v1") == "v1")
-    var changes = OptimisticChanges<String>(base: "v0")
+    let changes = OptimisticChanges<String>(base: "v0")
     changes.append(.init(update: { $0 + " ★" }, perform: { nil }, scheduler: Scheduler()))
     entry.changes = changes
     #expect(entry.rebase(on: "v2") == "v2 ★")

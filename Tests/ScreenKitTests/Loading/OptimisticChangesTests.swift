@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func theExpectedValueIsTheBaseWithEveryChangeAppliedInOrder() {
-    var changes = OptimisticChanges<String>(base: "v")
+    let changes = OptimisticChanges<String>(base: "v")
     changes.append(change(" 1"))
     changes.append(change(" 2"))
     #expect(changes.expected == "v 1 2")
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func onlyTheOldestChangeRunsAndTheNextWaitsForItToFinish() {
-    var changes = OptimisticChanges<String>(base: "v")
+    let changes = OptimisticChanges<String>(base: "v")
     changes.append(change(" 1"))
     changes.append(change(" 2"))
     #expect(changes.startNext() != nil)
@@ -46,7 +46,7 @@ import Testing
   func aFinishedChangeConfirmsItsValueOrTakesItselfBackAlone(
     answer: LoadAnswer<String?>, base: String, expected: String
   ) {
-    var changes = OptimisticChanges<String>(base: "v")
+    let changes = OptimisticChanges<String>(base: "v")
     changes.append(change(" 1"))
     changes.append(change(" 2"))
     _ = changes.startNext()
