@@ -68,7 +68,7 @@ package final class EpisodeBrowser {
       [weak self, weak screen] in
       guard let self, screen != nil else { return }
       self.prefetchTimer = nil
-      self.details.prefetch(episode.number, on: stage) {
+      self.details.prefetch(episode.number, on: stage.scheduler) {
         try await service.episode(number: episode.number)
       }
     }
@@ -82,7 +82,7 @@ package final class EpisodeBrowser {
     let number = detail.episode.number
     let isStarred = !detail.isStarred
     details.mutate(
-      number, on: stage, optimistic: { $0.starred(isStarred) },
+      number, on: stage.scheduler, optimistic: { $0.starred(isStarred) },
       perform: { try await service.star(number: number, isStarred) })
   }
 

@@ -40,47 +40,7 @@ import DequeModule
 /// ```
 @MainActor
 public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
-  struct Entry {
-    var value: Value
-    var storedAt: Duration
-    var cost: Int
-    /// The number of its latest use, which marks its one current place in `uses`.
-    var lastUse: Int
-    /// Whether it was invalidated since it was stored.
-    var isInvalidated = false
-  }
-
-  /// A screen following a key.
-  struct Watcher {
-    weak var owner: AnyObject?
-    let hear: @MainActor (LoadCacheChange<Value>) -> Void
-  }
-
-  /// What the inspector shows of a key's loads besides its entry.
-  struct History {
-    /// When the load in flight started, on the cache's clock.
-    var startedAt: Duration?
-    var lastDuration: Duration?
-    var lastError: (any Error)?
-    /// What loaded the key last, and where, so the inspector can load it again.
-    var source: LoadSource<Value>?
-    weak var scheduler: Scheduler?
-  }
-
-  /// The changes of a key waiting or under way, oldest first, and the value they apply to.
-  struct MutationQueue {
-    /// The value as loads and finished changes left it; `nil` when the cache had none.
-    var base: Value?
-    var pending: [Mutation] = []
-    var isRunning = false
-  }
-
-  /// One change of a key: the value it is expected to give, and the work that makes it.
-  struct Mutation {
-    let update: @MainActor (Value) -> Value
-    let perform: @Sendable () async throws -> Value?
-    let scheduler: Scheduler
-  }
+  typealias Entry = LoadCacheEntry<Key, Value>
 
   /// The name the load inspector shows.
   public var name: String
@@ -98,22 +58,19 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   public let costLimit: Int?
   /// The total cost of the entries.
   public private(set) var totalCost = 0
+  /// The number of entries, fresh or not.
+  public private(set) var count = 0
   let clock: ScreenClock
   private let cost: (Value) -> Int
-  var entries: [Key: Entry] = [:]
-  /// Every use of an entry, least recent first; only an entry's latest use is current.
+  /// What the cache knows of each key; a key nothing needs any more has none (see
+  /// `dropIfUnused(_:)`).
+  private(set) var entries: [Key: Entry] = [:]
+  /// Every use of a value, least recent first; only an entry's latest use is current.
   // NB: a use moves an entry to the back by appending, not by removing it from the middle;
   // eviction pops from the front, skipping uses no longer current, and `forgetOldUses` drops
   // them once they are the majority. Each operation is O(1), amortized.
-  private var uses: Deque<(number: Int, key: Key)> = []
+  private var uses: Deque<(number: Int, entry: Entry)> = []
   private var useCounter = 0
-  var loads: [Key: SharedLoad<Value>] = [:]
-  var watchers: [Key: [Int: Watcher]] = [:]
-  var nextWatcher = 0
-  var history: [Key: History] = [:]
-  var mutations: [Key: MutationQueue] = [:]
-  /// The subscriptions that keep prefetches and the inspector's loads going.
-  var keepAlive: [Key: LoadCacheSlot<Value>.Leave] = [:]
 
   /// Creates a cache whose entries live for `timeToLive` on `clock` (and show without a reload
   /// for `freshFor`), bounded by `countLimit` entries and, with a `cost` function, by
@@ -135,31 +92,37 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     self.cost = cost
   }
 
-  /// The number of entries, fresh or not.
-  public var count: Int { entries.count }
-
   /// The keys held, most recently used last.
-  public var keys: [Key] { uses.filter(isCurrent).map(\.key) }
+  public var keys: [Key] { entriesByUse.map(\.key) }
+
+  /// The entries holding a value, least recently used first.
+  var entriesByUse: [Entry] { uses.filter(isCurrent).map(\.entry) }
 
   /// Whether a load of `key` is in flight.
-  public func isLoading(_ key: Key) -> Bool { loads[key] != nil }
+  public func isLoading(_ key: Key) -> Bool { entries[key]?.load != nil }
 
   /// The value for `key` if it is still fresh, marking it recently used; an expired entry is
   /// removed.
   public func value(forKey key: Key) -> Value? {
     guard let entry = entries[key] else { return nil }
-    if let timeToLive, clock.now >= entry.storedAt.saturatingAdding(timeToLive) {
-      removeValue(forKey: key)
+    return value(of: entry)
+  }
+
+  /// The value `entry` holds if it is still fresh, marking it recently used; an expired one is
+  /// removed.
+  func value(of entry: Entry) -> Value? {
+    guard let stored = entry.stored else { return nil }
+    if entry.isExpired(at: clock.now, timeToLive: timeToLive) {
+      removeValue(of: entry)
       return nil
     }
-    use(key)
-    return entry.value
+    use(entry)
+    return stored.value
   }
 
   /// Whether the value of `key` was stored less than ``freshFor`` ago and not invalidated since.
   public func isFresh(_ key: Key) -> Bool {
-    guard freshFor > .zero, let entry = entries[key], !entry.isInvalidated else { return false }
-    return clock.now < entry.storedAt.saturatingAdding(freshFor)
+    entries[key]?.isFresh(at: clock.now, freshFor: freshFor) ?? false
   }
 
   /// Stores `value` for `key`, first evicting the least recently used entries it leaves no
@@ -171,94 +134,103 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     store(value, forKey: key, load: nil)
   }
 
-  /// Stores a value a load or a change gave (`load` names the load) and tells the screens
+  /// Stores a value a load or the program gave (`load` names the load) and tells the screens
   /// following the key; returns the value the entry holds.
   @discardableResult
   func store(_ value: Value, forKey key: Key, load: ObjectIdentifier?) -> Value {
-    var value = value
-    if var queue = mutations[key] {
-      queue.base = value
-      mutations[key] = queue
-      value = queue.expected ?? value
-    }
-    put(value, forKey: key)
-    notify(key, .stored(value, load: load))
-    return value
+    let entry = entry(for: key)
+    let held = entry.rebase(on: value)
+    put(held, in: entry)
+    entry.notify(.stored(held, load: load))
+    dropIfUnused(entry)
+    return held
   }
 
-  /// Stores `value` for `key` and tells no one.
-  func put(_ value: Value, forKey key: Key) {
-    discardEntry(key)
+  /// Makes `value` the value `entry` holds, and tells no one.
+  func put(_ value: Value, in entry: Entry) {
+    discardValue(of: entry)
     let cost = max(0, cost(value))
     let limit = costLimit ?? .max
     guard cost <= limit, countLimit > 0 else { return }
     // NB: `limit - cost` cannot overflow and the total never passes `limit`, so adding costs
     // never traps. The least recently used entry is the first current use.
-    while entries.count >= countLimit || totalCost > limit - cost, let oldest = uses.popFirst() {
-      if isCurrent(oldest) { removeValue(forKey: oldest.key) }
+    while count >= countLimit || totalCost > limit - cost, let oldest = uses.popFirst() {
+      if isCurrent(oldest) { removeValue(of: oldest.entry) }
     }
-    entries[key] = Entry(value: value, storedAt: clock.now, cost: cost, lastUse: 0)
+    entry.stored = Entry.Stored(value: value, storedAt: clock.now, cost: cost)
+    count += 1
     totalCost += cost
-    use(key)
+    use(entry)
   }
 
   /// Removes the entry for `key`; screens showing it keep their value.
   public func removeValue(forKey key: Key) {
-    discardEntry(key)
-    forgetIfUnused(key)
+    guard let entry = entries[key] else { return }
+    removeValue(of: entry)
   }
 
-  private func discardEntry(_ key: Key) {
-    guard let entry = entries.removeValue(forKey: key) else { return }
-    totalCost -= entry.cost
+  func removeValue(of entry: Entry) {
+    discardValue(of: entry)
+    dropIfUnused(entry)
   }
 
   /// Removes every entry; loads in flight go on and store their values.
   public func removeAll() {
-    let keys = entries.keys
-    entries.removeAll()
+    let held = entriesByUse
+    for entry in held { discardValue(of: entry) }
     uses.removeAll()
-    totalCost = 0
-    for key in keys { forgetIfUnused(key) }
+    for entry in held { dropIfUnused(entry) }
   }
 
-  private func isCurrent(_ use: (number: Int, key: Key)) -> Bool {
-    entries[use.key]?.lastUse == use.number
+  /// The entry of `key`, made when the cache has none.
+  func entry(for key: Key) -> Entry {
+    if let entry = entries[key] { return entry }
+    let entry = Entry(key: key)
+    entries[key] = entry
+    return entry
   }
 
-  private func use(_ key: Key) {
+  /// Drops `entry` once nothing needs it, and with it what the inspector remembers of its key.
+  ///
+  /// Every operation that may leave an entry unused (a value removed, a load over, a screen
+  /// gone, a change finished, a kept load answered) ends here.
+  func dropIfUnused(_ entry: Entry) {
+    guard entry.isUnused, entries[entry.key] === entry else { return }
+    entries[entry.key] = nil
+  }
+
+  /// Takes the value from `entry`, leaving the entry for the caller to drop if unused.
+  func discardValue(of entry: Entry) {
+    guard let stored = entry.stored else { return }
+    entry.stored = nil
+    entry.lastUse = 0
+    count -= 1
+    totalCost -= stored.cost
+  }
+
+  // MARK: Order of use
+
+  private func isCurrent(_ use: (number: Int, entry: Entry)) -> Bool {
+    use.entry.lastUse == use.number
+  }
+
+  private func use(_ entry: Entry) {
     useCounter += 1
-    entries[key]?.lastUse = useCounter
-    uses.append((useCounter, key))
+    entry.lastUse = useCounter
+    uses.append((useCounter, entry))
     forgetOldUses()
   }
 
   /// Drops the uses no longer current once they outnumber the entries, so `uses` stays within
   /// about twice the entries.
   private func forgetOldUses() {
-    guard uses.count > 2 * entries.count + 16 else { return }
+    guard uses.count > 2 * count + 16 else { return }
     uses.removeAll { !isCurrent($0) }
   }
 
   /// The slot of `key`, to give a `LoadingController` or a `Loading` screen's `load`, so that
   /// it keeps its value here under `key`.
   public func slot(for key: Key) -> LoadCacheSlot<Value> {
-    LoadCacheSlot(
-      key: key, cache: self,
-      lookup: { [self] in value(forKey: key).map { ($0, isFresh(key)) } },
-      join: { [self] source, scheduler, subscriber in
-        join(key, source: source, scheduler: scheduler, subscriber: subscriber)
-      },
-      invalidate: { [self] in invalidate(key) },
-      remove: { [self] in removeValue(forKey: key) },
-      watch: { [self] owner, hear in watch(key, by: owner, hear) })
-  }
-}
-
-extension LoadCache.MutationQueue {
-  /// The value the pending changes are expected to give, applied in order to the base.
-  @MainActor
-  var expected: Value? {
-    base.map { base in pending.reduce(base) { value, change in change.update(value) } }
+    LoadCacheSlot(TypedLoadCacheSlot(cache: self, key: key))
   }
 }

@@ -28,6 +28,26 @@ final class SharedLoad<Value: Sendable> {
     case timedOut
   }
 
+  /// Where the load is.
+  private enum Phase {
+    /// Running, and a screen loading the key may join it.
+    case open
+    /// Running for the subscribers it has, taking no new ones: the key was invalidated (its
+    /// answer may predate the change), or a subscriber timed out waiting for it.
+    case closed
+    /// Over: it answered for the last time, failed, or every subscriber left.
+    case finished
+  }
+
+  /// Leaves the load, saying why.
+  typealias Leave = @MainActor (Departure) -> Void
+
+  /// What a screen joining the load gets: how to leave it, an answer it takes at once (a
+  /// callback's answer given before its `load` returned, or the newest value of a stream it
+  /// joined), which it does not hear again, and the load's identity, which
+  /// ``LoadCacheChange/stored(_:load:)`` names.
+  typealias Joined = (leave: Leave, immediate: LoadAnswer<Value>?, load: ObjectIdentifier)
+
   private var subscribers: [Int: Subscriber] = [:]
   private var nextID = 0
   private let schedulers = Locked<[Scheduler]>([])
@@ -37,10 +57,7 @@ final class SharedLoad<Value: Sendable> {
   /// The newest value of a stream still delivering, which a screen joining it gets at once.
   private var latest: Value?
   private var run: LoadRun<Value>?
-  private var isFinished = false
-  /// Whether a screen loading the key may join it: not once it is over, nor once a subscriber
-  /// timed out waiting for it, nor once the key was invalidated.
-  private(set) var isJoinable = true
+  private var phase = Phase.open
   /// Stores a value and returns the one to deliver: the cache's, which pending optimistic
   /// changes of the key may have changed.
   private let store: @MainActor (Value) -> Value
@@ -56,6 +73,9 @@ final class SharedLoad<Value: Sendable> {
     self.finish = finish
   }
 
+  /// Whether a screen loading the key may join it.
+  var isJoinable: Bool { phase == .open }
+
   /// The number of subscribers waiting for it.
   var subscriberCount: Int { subscribers.count }
 
@@ -64,14 +84,14 @@ final class SharedLoad<Value: Sendable> {
   /// Its answer may predate a change of the key's value, so a screen loading the key starts a
   /// new load. Those already subscribed go on.
   func retire() {
-    isJoinable = false
+    if phase == .open { phase = .closed }
   }
 
   /// Adds a subscriber; returns how to remove it (a closure that keeps the load) and, for a
   /// stream that already delivered, its newest value, which the subscriber takes at once.
   func subscribe(
     _ subscriber: Subscriber, on scheduler: Scheduler
-  ) -> (leave: @MainActor (Departure) -> Void, latest: LoadAnswer<Value>?) {
+  ) -> (leave: Leave, latest: LoadAnswer<Value>?) {
     nextID += 1
     let id = nextID
     subscribers[id] = subscriber
@@ -89,8 +109,8 @@ final class SharedLoad<Value: Sendable> {
 
   private func unsubscribe(_ id: Int, _ departure: Departure) {
     guard subscribers.removeValue(forKey: id) != nil else { return }
-    if departure == .timedOut { isJoinable = false }
-    guard subscribers.isEmpty, !isFinished else { return }
+    if departure == .timedOut { retire() }
+    guard subscribers.isEmpty, phase != .finished else { return }
     run?.cancel(answered: delivered > 0)
     end(failure: CancellationError())
   }
@@ -112,7 +132,7 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func report(_ progress: LoadProgress) {
-    guard !isFinished else { return }
+    guard phase != .finished else { return }
     for subscriber in Array(subscribers.values) { subscriber.progress(progress) }
   }
 
@@ -127,7 +147,7 @@ final class SharedLoad<Value: Sendable> {
   /// Stores answer number `index` and ends the load with its last; returns the answer to
   /// deliver (its value as the cache keeps it), or `nil` for an answer already taken.
   private func take(_ answer: LoadAnswer<Value>, index: Int) -> LoadAnswer<Value>? {
-    guard !isFinished, index > delivered else { return nil }
+    guard phase != .finished, index > delivered else { return nil }
     delivered = index
     switch answer {
     case .value(let value, let isFinal):
@@ -143,9 +163,8 @@ final class SharedLoad<Value: Sendable> {
   }
 
   private func end(failure: (any Error)? = nil) {
-    guard !isFinished else { return }
-    isFinished = true
-    isJoinable = false
+    guard phase != .finished else { return }
+    phase = .finished
     run = nil
     finish(failure)
   }

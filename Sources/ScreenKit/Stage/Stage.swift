@@ -42,8 +42,6 @@ public final class Stage {
   public internal(set) var terminalHasFocus = true
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
   public var onNeedsFrame: (@MainActor () -> Void)?
-  /// The loads and caches the load inspector lists.
-  package private(set) lazy var loadRegistry = LoadRegistry(stage: self)
   /// The key that opens the load inspector over the root, and closes it again; `nil` (the
   /// default) leaves every key to the screens.
   ///

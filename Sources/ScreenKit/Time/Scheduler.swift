@@ -36,6 +36,9 @@ public final class Scheduler {
   private nonisolated let inbox = Locked(Inbox())
   private var timers: [Entry] = []
   private var nextID: UInt64 = 0
+  /// The loads and caches that ran here, which the load inspector of a stage on this scheduler
+  /// lists: a cache's prefetches and changes name the scheduler they run on, not a stage.
+  package private(set) lazy var loadRegistry = LoadRegistry()
 
   /// Creates a scheduler on `clock`; load tasks run on `taskExecutor` when one is given.
   public nonisolated init(clock: ScreenClock = .continuous, taskExecutor: (any TaskExecutor)? = nil)

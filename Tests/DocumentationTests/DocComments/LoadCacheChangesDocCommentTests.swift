@@ -19,7 +19,7 @@ extension CatalogueSuites {
       let list = ListScreen(rows: [Episode(title: "One"), Episode(title: "Two")])
       // snippet: doc-load-cache-prefetch
       list.onSelect = { number, _ in
-        details.prefetch(number, on: stage) { try await catalogue.episode(number) }
+        details.prefetch(number, on: stage.scheduler) { try await catalogue.episode(number) }
       }
       // end-snippet
       return list
@@ -68,7 +68,8 @@ extension CatalogueSuites {
 
       // snippet: doc-load-cache-mutate
       details.mutate(
-        7, on: stage, optimistic: { $0.starred(true) }, perform: { try await catalogue.star(7) })
+        7, on: stage.scheduler, optimistic: { $0.starred(true) },
+        perform: { try await catalogue.star(7) })
       // end-snippet
       harness.renderIfNeeded()
       #expect(harness.contains("★ Seven"))

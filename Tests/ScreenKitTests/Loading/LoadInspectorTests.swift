@@ -377,7 +377,7 @@ import Testing
   @Test func theBoxFollowsTheStageAndLeavesOutTheColumnsThatNoLongerFit() async {
     let (harness, _) = makeStage()
     let cache = makeCache(harness)
-    cache.prefetch("episode-1", on: harness.stage) { "v1" }
+    cache.prefetch("episode-1", on: harness.stage.scheduler) { "v1" }
     await harness.settle()
     harness.press(.function(12))
 
@@ -405,7 +405,7 @@ import Testing
     let (harness, _) = makeStage()
     let cache = LoadCache<String, String>(
       name: "catalogue", timeToLive: .seconds(3 * 86_400), clock: ScreenClock(harness.clock))
-    cache.prefetch("all", on: harness.stage) { "everything" }
+    cache.prefetch("all", on: harness.stage.scheduler) { "everything" }
     await harness.advance(by: .seconds(2 * 3_600 + 7 * 60 + 59))
     harness.press(.function(12))
     #expect(
@@ -465,7 +465,7 @@ extension LoadInspectorTests {
   @Test func anEntryNothingCanLoadAgainOffersNoRefetch() async {
     let (harness, _) = makeStage()
     let cache = makeCache(harness)
-    cache.prefetch("loaded", on: harness.stage) { "A" }
+    cache.prefetch("loaded", on: harness.stage.scheduler) { "A" }
     await harness.settle()
     cache.insert("B", forKey: "inserted")
     harness.press(.function(12))

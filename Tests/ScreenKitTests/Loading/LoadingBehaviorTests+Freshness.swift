@@ -66,7 +66,7 @@ extension LoadingBehaviorTests {
   func aPrefetchedValueWithinFreshForIsNotLoadedTwice(variant: LoadingVariant) async {
     let loader = FakeLoader<String>()
     let (harness, holder, cache) = freshForAMinute()
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
+    cache.prefetch("key", on: harness.stage.scheduler) { try await loader.load() }
     await harness.settle()
     loader.resolve("v1")
     await harness.settle()

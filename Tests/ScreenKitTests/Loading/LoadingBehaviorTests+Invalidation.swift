@@ -204,7 +204,8 @@ extension LoadingBehaviorTests {
     let (harness, navigation, subject) = await covered(variant, loader, cache: cache)
 
     cache.mutate(
-      "key", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+      "key", on: harness.stage.scheduler, optimistic: { $0 + " ★" },
+      perform: { try await server.load() })
     await harness.settle()
     server.resolve(nil)
     await harness.settle()

@@ -33,7 +33,8 @@ extension LoadingBehaviorTests {
     func append(_ suffix: String) {
       let server = self.server
       cache.mutate(
-        "key", on: harness.stage, optimistic: { $0 + suffix }, perform: { try await server.load() })
+        "key", on: harness.stage.scheduler, optimistic: { $0 + suffix },
+        perform: { try await server.load() })
     }
 
     var states: [LoadState<String>] { subjects.map { $0.state() } }
@@ -173,7 +174,8 @@ extension LoadingBehaviorTests {
     let cache = LoadCache<String, String>()
     let harness = ScreenHarness(root: Holder(), size: Self.size)
     cache.mutate(
-      "new", on: harness.stage, optimistic: { $0 + " ★" }, perform: { try await server.load() })
+      "new", on: harness.stage.scheduler, optimistic: { $0 + " ★" },
+      perform: { try await server.load() })
     #expect(cache.count == 0, "nothing to apply the change to")
     await harness.settle()
     #expect(server.callCount == 1)

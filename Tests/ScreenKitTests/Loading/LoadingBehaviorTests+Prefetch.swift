@@ -13,7 +13,7 @@ extension LoadingBehaviorTests {
     let cache = LoadCache<String, String>()
     let holder = Holder()
     let harness = ScreenHarness(root: holder, size: Self.size)
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
+    cache.prefetch("key", on: harness.stage.scheduler) { try await loader.load() }
     await harness.settle()
     return (harness, holder, cache)
   }
@@ -68,13 +68,13 @@ extension LoadingBehaviorTests {
     let loader = FakeLoader<String>()
     let cache = LoadCache<String, String>()
     let harness = ScreenHarness(root: Holder(), size: Self.size)
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
+    cache.prefetch("key", on: harness.stage.scheduler) { try await loader.load() }
+    cache.prefetch("key", on: harness.stage.scheduler) { try await loader.load() }
     await harness.settle()
     #expect(loader.callCount == 1)
     loader.resolve("v1")
     await harness.settle()
-    cache.prefetch("key", on: harness.stage) { try await loader.load() }
+    cache.prefetch("key", on: harness.stage.scheduler) { try await loader.load() }
     await harness.settle()
     #expect(loader.callCount == 1)
     await harness.finish()

@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// A `LoadCache` of 1,000 to 1,000,000 entries on the main actor: an insert into a full cache
-/// (each evicts the least recently used entry), and one insert that evicts every entry.
+/// (each evicts the least recently used entry), a read of a value it holds (a screen shown for
+/// a key already seen starts with one), and one insert that evicts every entry.
 ///
 /// Figures are the main thread's CPU time, which a busy machine disturbs less than wall time.
 struct LoadCacheScenario: Scenario {
@@ -17,17 +18,30 @@ struct LoadCacheScenario: Scenario {
       let churn = LoadCacheScenario.cpuTime {
         for key in count..<(2 * count) { cache.insert(1, forKey: key) }
       }
+      var misses = 0
+      let hits = LoadCacheScenario.cpuTime {
+        for key in count..<(2 * count) where cache.value(forKey: key) == nil { misses += 1 }
+      }
       let evictAll = LoadCacheScenario.cpuTime {
         cache.insert(count, forKey: 2 * count)
       }
-      guard cache.count == 1 else {
-        return [.notMeasured(name, "insert", unit: "ms", reason: "\(cache.count) entries left")]
+      guard cache.count == 1, misses == 0 else {
+        return [
+          .notMeasured(
+            name, "insert", unit: "ms",
+            reason: "\(cache.count) entries left, \(misses) reads missed")
+        ]
       }
       figures.append(
         Figure(
           name, "insert into a full cache of \(count) entries",
           value: churn.milliseconds * 1000 / Double(count), unit: "µs",
           note: "each evicts the least recently used; mean of \(count)"))
+      figures.append(
+        Figure(
+          name, "read a value held in a cache of \(count) entries",
+          value: hits.milliseconds * 1_000_000 / Double(count), unit: "ns",
+          note: "value(forKey:), each marks it recently used; mean of \(count)"))
       figures.append(
         Figure(
           name, "one insert evicting \(count) entries", value: evictAll.milliseconds, unit: "ms"))

@@ -34,7 +34,7 @@ package struct LoadBinding<Value: Sendable> {
   /// The screen appeared (or, `beginning`, began its load).
   func screenDidAppear(beginning: Bool = false) {
     if let screen, let stage = screen.stage {
-      stage.loadRegistry.add(runner, of: screen)
+      stage.scheduler.loadRegistry.add(runner, of: screen)
       runner.attach(to: stage.scheduler, loadsWhenIdle: firstLoad == .onAppear)
       if beginning { runner.start() }
     }

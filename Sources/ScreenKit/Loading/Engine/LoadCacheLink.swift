@@ -27,7 +27,7 @@ struct LoadCacheLink<Value: Sendable> {
   ) -> (@MainActor () -> Void)? {
     if let watch, sameKey(watch.key, slot.key) { return nil }
     let previous = watch?.stop
-    watch = (slot.watch(owner, hear), slot.key)
+    watch = (slot.watch(by: owner, hear), slot.key)
     return previous
   }
 
@@ -37,7 +37,7 @@ struct LoadCacheLink<Value: Sendable> {
     _ slot: Slot, _ source: LoadSource<Value>, on scheduler: Scheduler,
     _ subscriber: SharedLoad<Value>.Subscriber
   ) -> (stop: @MainActor (Bool, Bool) -> Void, immediate: LoadAnswer<Value>?) {
-    let joined = slot.join(source, scheduler, subscriber)
+    let joined = slot.join(source, on: scheduler, as: subscriber)
     self.joined = joined.load
     return ({ _, timedOut in joined.leave(timedOut ? .timedOut : .cancelled) }, joined.immediate)
   }
@@ -55,8 +55,8 @@ struct LoadCacheLink<Value: Sendable> {
   /// The slot's key and cache, and its actions, for the load inspector.
   static func inspect(_ slot: Slot?, into row: inout LoadInspectionRow) {
     guard let slot else { return }
-    row.invalidate = slot.invalidate
-    row.remove = slot.remove
+    row.invalidate = { slot.invalidate() }
+    row.remove = { slot.remove() }
   }
 
   static func key(of slot: Slot?) -> (any Hashable & Sendable)? { slot?.key }

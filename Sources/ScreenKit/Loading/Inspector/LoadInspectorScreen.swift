@@ -97,7 +97,7 @@ package final class LoadInspectorScreen: Screen {
     let selected = selection.flatMap { identity(ofLine: rowLines[$0]) }
     lines.removeAll()
     rowLines.removeAll()
-    for section in stage.loadRegistry.sections() where !section.rows.isEmpty {
+    for section in stage.scheduler.loadRegistry.sections(on: stage) where !section.rows.isEmpty {
       lines.append(.section(section.title))
       for row in section.rows {
         rowLines.append(lines.count)

@@ -1,7 +1,9 @@
-/// The loads and caches of one stage, for the load inspector: screens' loads register as they
-/// start, caches as screens on the stage use them (or a prefetch or a change names the stage).
+/// The loads and caches of one scheduler, for the load inspector of a stage on it: screens'
+/// loads register as they start, caches as screens use them (or a prefetch or a change runs on
+/// the scheduler).
 ///
-/// It holds everything weakly, and lists a screen's load only while its screen is on the stage.
+/// It holds everything weakly, and lists a screen's load only while its screen is on the stage
+/// inspected.
 @MainActor
 package final class LoadRegistry {
   private struct Load {
@@ -13,13 +15,8 @@ package final class LoadRegistry {
     weak var cache: (any LoadCacheInspecting)?
   }
 
-  private weak var stage: Stage?
   private var loads: [Load] = []
   private var caches: [Cache] = []
-
-  init(stage: Stage) {
-    self.stage = stage
-  }
 
   /// Lists `runner`, the load of `screen`, while the screen is on the stage.
   package func add(_ runner: any LoadRunnerInspecting, of screen: Screen) {
@@ -33,8 +30,8 @@ package final class LoadRegistry {
     if !caches.contains(where: { $0.cache === cache }) { caches.append(Cache(cache: cache)) }
   }
 
-  /// The live loads, titled by their screens, then each cache's entries.
-  package func sections() -> [LoadInspectionSection] {
+  /// The live loads of screens on `stage`, titled by their screens, then each cache's entries.
+  package func sections(on stage: Stage) -> [LoadInspectionSection] {
     var screenRows: [LoadInspectionRow] = []
     var seen = caches.compactMap(\.cache)
     for load in loads {
