@@ -15,6 +15,9 @@ struct CursorReportFilter {
   /// Whether a request was sent and its answer has not come yet.
   var isAwaiting: Bool { awaited > 0 }
 
+  /// How many answers have not come yet (one cut between reads among them).
+  var awaitedCount: Int { awaited }
+
   /// Notes that a request was just written.
   mutating func expectReport() {
     awaited += 1

@@ -40,6 +40,8 @@ final class InlineTerminal: Display {
   /// The cursor position request, when the mouse is reported and the terminal has one.
   private let positionRequest: [UInt8]?
   private var reports = CursorReportFilter()
+  /// How many answers the signal handlers were last told the terminal owes.
+  private var answersToldDue = 0
   /// The screen cell of the region's top-left, once the terminal said where it is.
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
@@ -149,6 +151,7 @@ final class InlineTerminal: Display {
     if let (row, column) = reports.take(from: &bytes) {
       origin = Point(x: column - 1, y: row - 1)
     }
+    noteAnswersDue()
     return bytes.isEmpty ? .nothing : .bytes(bytes)
   }
   func drainEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
@@ -156,6 +159,10 @@ final class InlineTerminal: Display {
   func resume() {
     // NB: the shell wrote its lines meanwhile; the region starts again at the cursor.
     writer.restartAtCursor()
+    // NB: the stop's restore read the answers on their way (or gave up on them); none is
+    // awaited any more.
+    reports = CursorReportFilter()
+    noteAnswersDue()
     forgetScreen()
   }
 
@@ -213,6 +220,9 @@ final class InlineTerminal: Display {
       origin = nil
       writer.append(positionRequest)
       reports.expectReport()
+      // NB: before the request is written: a signal in between waits for an answer that never
+      // comes (a bounded wait), where after it, one would leave the answer to the shell.
+      noteAnswersDue()
     }
     writer.rest(at: cursor)
   }
@@ -236,11 +246,23 @@ final class InlineTerminal: Display {
     restorer.finish()
   }
 
+  /// Tells the signal handlers how many answers the terminal still owes, when that changed:
+  /// whatever ends the process reads them before it gives the terminal back.
+  private func noteAnswersDue() {
+    let due = reports.awaitedCount
+    guard due != answersToldDue else { return }
+    answersToldDue = due
+    restorer.expectAnswers(due, from: inputDescriptor, waitingAtMost: Self.answerWait)
+  }
+
+  /// How long the end of the session (`q` or a signal) waits for answers still on their way.
+  static let answerWait = Duration.milliseconds(250)
+
   /// Waits a little for the answer to a position request still on its way, so that the
   /// terminal does not echo it onto the shell's line once its modes are back (`^[[6;1R`).
   private func awaitPendingReport() {
     guard reports.isAwaiting, let input = inputDescriptor else { return }
-    let deadline = ContinuousClock.now + .milliseconds(250)
+    let deadline = ContinuousClock.now + Self.answerWait
     while reports.isAwaiting, ContinuousClock.now < deadline {
       var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 25) > 0 else { continue }
