@@ -43,4 +43,14 @@ protocol Display: AnyObject {
   func setHeight(_ height: Int) -> Size?
   /// Puts the terminal back, and writes what it held.
   func close()
+  /// When ``inputDeadlinePassed()`` is due (input held back, or an answer awaited, whose time
+  /// is up then); `nil` while nothing is.
+  var inputDeadline: ContinuousClock.Instant? { get }
+  /// Returns, as input, what was held back for a deadline that has passed.
+  func inputDeadlinePassed() -> [UInt8]
+}
+
+extension Display {
+  var inputDeadline: ContinuousClock.Instant? { nil }
+  func inputDeadlinePassed() -> [UInt8] { [] }
 }

@@ -70,6 +70,9 @@ public final class CursesApplication {
   private var isTurnRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var isQuitting = false
+  /// The timer for the display's input deadline, and the deadline it was armed for.
+  private var inputTimer: Scheduler.Timer?
+  private var inputTimerDeadline: ContinuousClock.Instant?
 
   /// Creates an application showing `root`; nothing happens until ``run()``.
   public init(
@@ -220,6 +223,9 @@ public final class CursesApplication {
     guard let loop = session?.loop else { return }
     for watch in watches { loop.unwatch(watch) }
     watches.removeAll()
+    if let inputTimer { stage.scheduler.cancel(inputTimer) }
+    inputTimer = nil
+    inputTimerDeadline = nil
     if armedDeadline != nil { loop.setDeadline(after: nil) {} }
     armedDeadline = nil
   }
@@ -227,30 +233,65 @@ public final class CursesApplication {
   // MARK: Turns
 
   private func readInput() {
-    turn(counted: true) { session in
-      switch session.display.readInput() {
-      case .bytes(let bytes):
-        // NB: keys after one that quit are not delivered.
-        for event in session.host.decode(bytes: bytes) where !isQuitting {
-          guard case .mouse(var mouse) = event else {
-            session.host.handle(event)
-            continue
-          }
-          // A report is in screen cells; the screens may start lower (an inline region).
-          guard let origin = session.display.origin else { continue }
-          mouse.position = Point(
-            x: mouse.position.x - origin.x, y: mouse.position.y - origin.y)
-          guard stage.bounds.contains(mouse.position) else { continue }
-          session.host.handle(.mouse(mouse))
-        }
-      case .nothing:
-        break
-      case .ended:
-        // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
-        // source would otherwise wake the loop forever.
-        quit()
-      }
+    turn(counted: true) { session in takeInput(session) }
+  }
+
+  private func takeInput(_ session: Session) {
+    switch session.display.readInput() {
+    case .bytes(let bytes):
+      deliver(bytes, in: session)
+    case .nothing:
+      break
+    case .ended:
+      // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
+      // source would otherwise wake the loop forever.
+      quit()
     }
+  }
+
+  private func deliver(_ bytes: [UInt8], in session: Session) {
+    // NB: keys after one that quit are not delivered.
+    for event in session.host.decode(bytes: bytes) where !isQuitting {
+      guard case .mouse(var mouse) = event else {
+        session.host.handle(event)
+        continue
+      }
+      // A report is in screen cells; the screens may start lower (an inline region).
+      guard let origin = session.display.origin else { continue }
+      mouse.position = Point(x: mouse.position.x - origin.x, y: mouse.position.y - origin.y)
+      guard stage.bounds.contains(mouse.position) else { continue }
+      session.host.handle(.mouse(mouse))
+    }
+  }
+
+  /// Arms a timer for the display's input deadline, when it changed.
+  private func armInputDeadline(_ session: Session) {
+    let deadline = session.display.inputDeadline
+    guard deadline != inputTimerDeadline else { return }
+    if let inputTimer { stage.scheduler.cancel(inputTimer) }
+    inputTimer = nil
+    inputTimerDeadline = deadline
+    guard let deadline else { return }
+    let delay = max(.zero, deadline - ContinuousClock.now)
+    inputTimer = stage.scheduler.schedule(after: delay) { [weak self] in
+      self?.inputDeadlinePassed()
+    }
+  }
+
+  /// Runs in a turn, among its timers.
+  private func inputDeadlinePassed() {
+    inputTimer = nil
+    inputTimerDeadline = nil
+    guard let session, !isQuitting else { return }
+    // NB: what came in time is read first, where the loop served the deadline before the
+    // input: the rest of a sequence, or the answer that makes the deadline moot.
+    if session.display.inputDescriptor != nil { takeInput(session) }
+    guard !isQuitting else { return }
+    let bytes = session.display.inputDeadlinePassed()
+    guard !bytes.isEmpty else { return }
+    deliver(bytes, in: session)
+    // NB: they waited for the rest of a sequence as long as an Escape does already.
+    session.host.flushInput()
   }
 
   private func readSignals() {
@@ -321,6 +362,7 @@ public final class CursesApplication {
         lastFrame = now
       }
     }
+    armInputDeadline(session)
     rearm(session.loop)
   }
 
