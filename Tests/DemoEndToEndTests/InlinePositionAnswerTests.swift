@@ -91,6 +91,28 @@
         "the next command line is not blank:\n\(snapshot)")
     }
 
+    /// A stop gives the terminal to the shell as an ending does: the answer that comes as it
+    /// stops (50 ms after its restore began, well within the 250 ms it waits, long after a
+    /// restore that did not wait had put the echo back) is read first, not echoed on the
+    /// shell's line; `fg` goes on as before.
+    @Test func aStopKeepsAnAnswerOnItsWayOffTheShellsLine() async throws {
+      let terminal = try browser()
+      defer { terminal.close() }
+      try await holdingTheAnswerAfterAResize(terminal, shown: " Episodes", split: nil)
+      try terminal.answer(.after(Self.restoreSign, delay: .milliseconds(50)))
+      try terminal.signal("SIGTSTP")
+      let stopped = try await terminal.waitUntil("the program stopped") {
+        $0.isStopped && $0.heldAnswers == 0
+      }
+      #expect(
+        stopped.display[stopped.cursor.row].isEmpty && stopped.cursor.column == 0,
+        "the shell's line is not blank:\n\(stopped)")
+      try terminal.signal("SIGCONT")
+      try await terminal.waitUntil("the region back") { !$0.isStopped && $0.cursorHidden }
+      try terminal.type("q")
+      #expect(try await terminal.waitForExit() == .exited(0))
+    }
+
     @Test func pickKeepsAnAnswerOnItsWayFromTheShellAfterSIGTERM() async throws {
       let file = try lines()
       defer { try? FileManager.default.removeItem(at: file) }

@@ -109,8 +109,8 @@
       /// The answers held, now; then as `.now`.
       case release
       /// Held until the screen is shown `bytes` (what the program writes as it ends, say),
-      /// then written at once.
-      case after([UInt8])
+      /// then written at once, or `delay` later (an answer on its way over ssh).
+      case after([UInt8], delay: Duration = .zero)
 
       var command: String {
         switch self {
@@ -118,7 +118,9 @@
         case .hold: "hold"
         case .never: "never"
         case .release: "release"
-        case .after(let bytes): "after " + ScrollbackTerminal.hex(bytes)
+        case .after(let bytes, let delay):
+          "after " + ScrollbackTerminal.hex(bytes)
+            + (delay > .zero ? " delay \(Int(delay / .milliseconds(1)))" : "")
         }
       }
     }

@@ -67,8 +67,10 @@ The line protocol
                                     so far are written first
                           hold      kept until `answers release` (or `answers now`)
                           never     not at all
-                          after HEX kept until the screen is shown the bytes HEX (say, what
-                                    the program writes as it ends), then written at once
+                          after HEX [delay MS]
+                                    kept until the screen is shown the bytes HEX (say, what
+                                    the program writes as it ends), then written at once, or
+                                    MS milliseconds later (an answer on its way over ssh)
                           release   the answers held, now; then as `now`
                         With `split N`, the first N bytes of each held answer are written at
                         once and only the rest is held: an answer cut in two
@@ -779,6 +781,9 @@ class Terminal:
         self.answer_mode = answers
         self.answer_trigger = None
         self.answer_split = None
+        self.answer_delay = 0.0
+        # When the answers held are written, once the trigger came and its delay runs.
+        self.answers_due_at = None
         self.answers_seen = bytearray()
         self.held_answers = []
         self.job_output_read = False
@@ -847,8 +852,13 @@ class Terminal:
                 # NB: the thread stays while the master is open, to close it on a hangup.
                 if self.master is None and self.report is None:
                     return
-            readable, writable, _ = select.select(readers, writers, [])
+            timeout = None
+            if self.answers_due_at is not None:
+                timeout = max(0.0, self.answers_due_at - time.monotonic())
+            readable, writable, _ = select.select(readers, writers, [], timeout)
             with self.condition:
+                if self.answers_due_at is not None and time.monotonic() >= self.answers_due_at:
+                    self.release_answers()
                 if self.wake_read in readable:
                     try:
                         os.read(self.wake_read, 4096)
@@ -907,7 +917,12 @@ class Terminal:
         if self.answer_trigger is not None:
             self.answers_seen += data
             if self.answer_trigger in self.answers_seen:
-                self.release_answers()
+                self.answer_trigger = None
+                if self.answer_delay > 0:
+                    self.answers_due_at = time.monotonic() + self.answer_delay
+                    self.wake()
+                else:
+                    self.release_answers()
             else:
                 del self.answers_seen[:-len(self.answer_trigger)]
 
@@ -923,6 +938,8 @@ class Terminal:
         self.answer_mode = "now"
         self.answer_trigger = None
         self.answer_split = None
+        self.answer_delay = 0.0
+        self.answers_due_at = None
         self.answers_seen = bytearray()
 
     def write_input(self, master):
@@ -1091,11 +1108,15 @@ class Terminal:
         return {"ok": True}
 
     def answers(self, arguments):
-        """`answers now|hold|never|release`, `answers after HEX`, each with `split N` after
-        it: when the answers to cursor position requests are written."""
+        """`answers now|hold|never|release`, `answers after HEX [delay MS]`, each with
+        `split N` after it: when the answers to cursor position requests are written."""
         split = None
         if len(arguments) >= 2 and arguments[-2] == "split":
             split = int(arguments[-1])
+            arguments = arguments[:-2]
+        delay = 0.0
+        if len(arguments) >= 2 and arguments[-2] == "delay":
+            delay = int(arguments[-1]) / 1000.0
             arguments = arguments[:-2]
         with self.condition:
             mode = arguments[0] if arguments else ""
@@ -1109,6 +1130,7 @@ class Terminal:
             elif mode == "after" and len(arguments) == 2:
                 self.answer_mode = "hold"
                 self.answer_trigger = bytes.fromhex(arguments[1])
+                self.answer_delay = delay
                 self.answers_seen = bytearray()
             else:
                 return {"error": "unknown answers command: {}".format(" ".join(arguments))}
