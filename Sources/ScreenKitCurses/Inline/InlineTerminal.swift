@@ -51,6 +51,9 @@ final class InlineTerminal: Display {
   private var hasAnswered = false
   /// How many answers the signal handlers were last told the terminal owes.
   private var answersToldDue = 0
+  var onInputDeadlineChange: (@MainActor () -> Void)?
+  /// The ``inputDeadline`` last told of.
+  private var toldInputDeadline: ContinuousClock.Instant?
   /// The screen cell of the region's top-left, once the terminal said where it is.
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
@@ -175,7 +178,16 @@ final class InlineTerminal: Display {
       heldSince = .now
     }
     noteAnswersDue()
+    noteInputDeadline()
     return bytes.isEmpty ? .nothing : .bytes(bytes)
+  }
+
+  /// Tells the application when ``inputDeadline`` changed.
+  private func noteInputDeadline() {
+    let deadline = inputDeadline
+    guard deadline != toldInputDeadline else { return }
+    toldInputDeadline = deadline
+    onInputDeadlineChange?()
   }
 
   var inputDeadline: ContinuousClock.Instant? {
@@ -195,6 +207,7 @@ final class InlineTerminal: Display {
       self.heldSince = nil
     }
     if isTooLate { stopAsking() }
+    noteInputDeadline()
     return released
   }
 
@@ -226,6 +239,7 @@ final class InlineTerminal: Display {
     heldSince = nil
     answerDeadline = nil
     noteAnswersDue()
+    noteInputDeadline()
     forgetScreen()
   }
 
@@ -283,7 +297,10 @@ final class InlineTerminal: Display {
       origin = nil
       writer.append(positionRequest)
       reports.expectReport()
-      if !hasAnswered && answerDeadline == nil { answerDeadline = .now + Self.answerLimit }
+      if !hasAnswered && answerDeadline == nil {
+        answerDeadline = .now + Self.answerLimit
+        noteInputDeadline()
+      }
       // NB: before the request is written: a signal in between waits for an answer that never
       // comes (a bounded wait), where after it, one would leave the answer to the shell.
       noteAnswersDue()

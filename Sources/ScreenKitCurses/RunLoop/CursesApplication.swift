@@ -119,6 +119,7 @@ public final class CursesApplication {
     let loop: any EventLoop = MainLoop.running ?? DispatchEventLoop()
     session = Session(display: display, host: host, loop: loop)
     stage.onNeedsFrame = { [weak self] in self?.requestTurn() }
+    display.onInputDeadlineChange = { [weak self] in self?.armInputDeadline() }
     if let input = display.inputDescriptor {
       watches.append(loop.watch(input) { [weak self] in self?.readInput() })
     }
@@ -138,6 +139,7 @@ public final class CursesApplication {
     stopWatching()
     await loop.shutDown()
     stage.onNeedsFrame = nil
+    display.onInputDeadlineChange = nil
     // NB: what an inline region leaves in the scrollback is the last frame: a quit made by a
     // key or a load's result comes before its turn drew what they changed.
     if let session, display.presentation == .inline,
@@ -265,7 +267,8 @@ public final class CursesApplication {
   }
 
   /// Arms a timer for the display's input deadline, when it changed.
-  private func armInputDeadline(_ session: Session) {
+  private func armInputDeadline() {
+    guard let session, !isQuitting else { return }
     let deadline = session.display.inputDeadline
     guard deadline != inputTimerDeadline else { return }
     if let inputTimer { stage.scheduler.cancel(inputTimer) }
@@ -288,10 +291,14 @@ public final class CursesApplication {
     if session.display.inputDescriptor != nil { takeInput(session) }
     guard !isQuitting else { return }
     let bytes = session.display.inputDeadlinePassed()
-    guard !bytes.isEmpty else { return }
-    deliver(bytes, in: session)
-    // NB: they waited for the rest of a sequence as long as an Escape does already.
-    session.host.flushInput()
+    if !bytes.isEmpty {
+      deliver(bytes, in: session)
+      // NB: they waited for the rest of a sequence as long as an Escape does already.
+      session.host.flushInput()
+    }
+    // NB: the display tells of a deadline that changed; one still ahead (this timer came a
+    // hair early) is armed again here.
+    armInputDeadline()
   }
 
   private func readSignals() {
@@ -362,7 +369,6 @@ public final class CursesApplication {
         lastFrame = now
       }
     }
-    armInputDeadline(session)
     rearm(session.loop)
   }
 
