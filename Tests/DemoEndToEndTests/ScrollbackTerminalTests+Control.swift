@@ -70,9 +70,11 @@
         printf ' sign'; rest=$(dd bs=1 count=3 2>/dev/null)
         stty sane; printf '\r\n%s|%s\n' "$first" "$rest" | tr '\033' E
         """#
-      let terminal = try run(script, answers: .hold)
+      // NB: shown once the policy is set, so the request meets it.
+      let terminal = try run(script, holdsOutput: true)
       defer { terminal.close() }
       try terminal.answer(.after(Array("sign".utf8)), split: 3)
+      try terminal.releaseOutput()
       #expect(try await terminal.waitForExit() == .exited(0))
       #expect(try terminal.snapshot().display[1] == "E[1|;6R")
     }
