@@ -1070,6 +1070,8 @@ class Terminal:
                 self.screen.resize_terminal(columns, rows)
             if pty and self.master is not None:
                 set_window_size(self.master, columns, rows)
+            # NB: what was read here may have asked for answers, which the I/O thread writes.
+            self.wake()
         return {"ok": True}
 
     def output(self, arguments):
@@ -1084,6 +1086,9 @@ class Terminal:
                 self.holding_output = False
                 data, self.held_output = bytes(self.held_output), bytearray()
                 self.feed(data)
+                # NB: the I/O thread writes the answers fed here: it may be waiting in select
+                # with nothing to write.
+                self.wake()
                 self.condition.notify_all()
                 return {"ok": True}
             if action not in ("feed-until", "feed-before") or len(arguments) != 2:
@@ -1104,6 +1109,7 @@ class Terminal:
             data = bytes(self.held_output[:end])
             del self.held_output[:end]
             self.feed(data)
+            self.wake()
             self.condition.notify_all()
         return {"ok": True}
 
