@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -18,6 +19,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -64,8 +66,8 @@ int sk_window_size(int fd, int *rows, int *columns) {
 // MARK: Prepared state
 //
 // Everything a handler or the guardian touches is set up beforehand; they only call write,
-// send, recv, pread, tcsetattr, tcgetattr, sigaction, sigprocmask, raise, pipe, dup, dup2,
-// close and _exit, which are async-signal-safe.
+// read, poll, clock_gettime, send, recv, pread, tcsetattr, tcgetattr, sigaction, sigprocmask,
+// raise, pipe, dup, dup2, close and _exit, which are async-signal-safe.
 
 #define SK_BYTES_MAX 1024
 
@@ -81,6 +83,11 @@ static volatile int sk_divert_fd = -1;
 static volatile sig_atomic_t sk_dying = 0;
 static int sk_null_fd = -1;
 static volatile sig_atomic_t sk_restores = 0;
+/// The answers the terminal still owes the session, where they come from, and how long a
+/// handler waits for them.
+static atomic_int sk_answers_due = 0;
+static atomic_int sk_answer_fd = -1;
+static atomic_int sk_answer_wait = 0;
 
 static struct sigaction sk_previous[NSIG];
 static int sk_saved[NSIG];
@@ -124,10 +131,66 @@ void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, 
   pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
+void sk_restore_expect_answers(int input, int count, int milliseconds) {
+  atomic_store(&sk_answer_fd, input);
+  atomic_store(&sk_answer_wait, milliseconds > 0 ? milliseconds : 0);
+  atomic_store(&sk_answers_due, input >= 0 && count > 0 ? count : 0);
+}
+
+static long sk_milliseconds_since(const struct timespec *start) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+/// Reads and drops the answers the terminal still owes the session, for at most the time
+/// given: with the session's modes still on (no echo, no line editing), so that an answer on
+/// its way (over ssh, 150 ms late) reaches neither the shell nor the screen. An answer ends
+/// with `R` after a digit; the start of one may have been read before (the session holds an
+/// answer cut between reads), so an `R` read first ends one too. The count is checked every
+/// 10 ms: another thread of the process may read the answer meanwhile.
+static void sk_drain_answers(void) {
+  int fd = atomic_load(&sk_answer_fd);
+  if (fd < 0 || atomic_load(&sk_answers_due) <= 0) return;
+  long wait = atomic_load(&sk_answer_wait);
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  char previous = 0;
+  int first = 1;
+  for (;;) {
+    if (atomic_load(&sk_answers_due) <= 0) return;
+    long elapsed = sk_milliseconds_since(&start);
+    if (elapsed >= wait) return;
+    struct pollfd ready;
+    ready.fd = fd;
+    ready.events = POLLIN;
+    ready.revents = 0;
+    int polled = poll(&ready, 1, (int)(wait - elapsed < 10 ? wait - elapsed : 10));
+    if (polled < 0 && errno != EINTR) return;
+    if (polled <= 0) continue;
+    // NB: a terminal that hung up owes nothing any more.
+    if (!(ready.revents & POLLIN)) return;
+    char buffer[256];
+    ssize_t count = read(fd, buffer, sizeof buffer);
+    if (count < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (count <= 0) return;
+    for (ssize_t i = 0; i < count; i++) {
+      if (buffer[i] == 'R' && (first || (previous >= '0' && previous <= '9'))) {
+        atomic_fetch_sub(&sk_answers_due, 1);
+      }
+      previous = buffer[i];
+      first = 0;
+    }
+  }
+}
+
 void sk_restore_now(void) {
   if (!sk_prepared) return;
   sk_restores++;
   sk_write_all(sk_fd, sk_bytes, sk_count);
+  // NB: before the termios: once echo and line editing are back, an answer that comes is
+  // shown and left for the shell to read.
+  sk_drain_answers();
   if (sk_have_modes) tcsetattr(sk_fd, TCSANOW, &sk_modes);
 }
 
@@ -320,6 +383,8 @@ static void sk_close_from(unsigned first, unsigned last) {
 
 static void sk_guardian_run(int channel) __attribute__((noreturn));
 static void sk_guardian_run(int channel) {
+  // NB: what the process owed at the fork says nothing of what it read since.
+  atomic_store(&sk_answers_due, 0);
   // Keyboard signals reach the whole foreground group, the guardian too; it must outlive
   // them, and may write to the terminal from a background group (SIGTTOU).
   for (int signal_number = 1; signal_number < NSIG; signal_number++) {
@@ -699,6 +764,8 @@ void sk_restore_uninstall(void) {
     sk_alt_stack_ours = 0;
   }
   sk_prepared = 0;
+  atomic_store(&sk_answers_due, 0);
+  atomic_store(&sk_answer_fd, -1);
   sk_event_pipe = -1;
   sk_divert_fd = -1;
   if (sk_null_fd >= 0) {

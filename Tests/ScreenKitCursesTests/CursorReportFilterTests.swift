@@ -37,6 +37,23 @@ import Testing
     #expect(second == bytes("y"))
   }
 
+  /// An Escape alone at the end of a read may be the start of an answer or the Escape key:
+  /// its owner gives it back as input once the escape delay passed, and the next bytes are
+  /// not taken for the rest of it.
+  @Test func whatIsHeldIsGivenBackAsInputAndTheNextBytesAreInputToo() {
+    var filter = CursorReportFilter()
+    filter.expectReport()
+    var first = bytes("a\u{1B}")
+    #expect(filter.take(from: &first) == nil)
+    #expect(first == bytes("a") && filter.isHolding)
+    #expect(filter.releaseHeld() == bytes("\u{1B}"))
+    #expect(!filter.isHolding && filter.isAwaiting)
+    var next = bytes("[5;1R")
+    #expect(filter.take(from: &next) == nil)
+    #expect(next == bytes("[5;1R"))
+    #expect(filter.awaitedCount == 1)
+  }
+
   @Test func otherSequencesPassThroughWhileAnAnswerIsAwaited() {
     var filter = CursorReportFilter()
     filter.expectReport()

@@ -64,7 +64,7 @@ import Testing
     writer.update(changes, of: stage.canvas.grid, cursor: changes.cursor)
     // Down a row from the cursor's cell, the status from its first column, back up to the
     // field and one column left.
-    #expect(text(writer.take()) == "\u{1B}[1B\rfound\u{1B}[1A\u{8}")
+    #expect(text(writer.take()) == "\n\rfound\u{1B}[1A\u{8}")
   }
 
   @Test func aFrameThatChangesNothingWritesNothing() {

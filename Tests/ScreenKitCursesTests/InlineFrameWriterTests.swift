@@ -43,7 +43,7 @@ import Testing
     writer.repaint(stage.canvas.grid)
     let bytes = text(writer.take())
     // NB: the second repaint finds the room made: only the first makes it and saves the top.
-    let cells = "ab\u{1B}[2B\rc\r\u{1B}[2A"
+    let cells = "ab\n\n\rc\r\u{1B}[2A"
     #expect(bytes == clearBelow + "\n\n\u{1B}[2A\u{1B}7" + cells + clearBelow + cells)
     #expect(writer.rowsInUse == 3)
     #expect(writer.isTopSaved)
@@ -64,7 +64,10 @@ import Testing
     #expect(bytes.count == 4)
   }
 
-  @Test func aChangeBelowTheTopGoesDownAndComesBackUp() {
+  /// Down by line feeds, never `cud`: where the terminal dropped the rows below the cursor
+  /// before the program heard it got shorter, `cud` would stop at the bottom and the climb
+  /// back would end in the history (`InlineStartupTests`).
+  @Test func aChangeBelowTheTopGoesDownByLineFeedsAndComesBackUp() {
     let screen = RowsScreen([("title", .plain), ("", .plain), ("x", .plain)])
     let stage = Stage(root: screen, size: Size(width: 10, height: 3))
     stage.mount()
@@ -72,7 +75,7 @@ import Testing
     var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
     screen.rows = [("title", .plain), ("", .plain), ("xy", .plain)]
     writer.update(stage.frame(), of: stage.canvas.grid)
-    #expect(text(writer.take()) == "\u{1B}[2B\u{1B}[2Gy\r\u{1B}[2A")
+    #expect(text(writer.take()) == "\n\n\u{1B}[2Gy\r\u{1B}[2A")
   }
 
   @Test func aCellInTheLastColumnLeavesTheColumnUnknownSoTheNextMoveIsAbsolute() {
@@ -95,7 +98,7 @@ import Testing
     let bytes = text(writer.take())
     #expect(
       bytes.hasSuffix(
-        "\u{1B}[1ma\u{1B}[1B\r\u{1B}(B\u{1B}[m\u{1B}[31mb\u{1B}(B\u{1B}[m\r\u{1B}[1A"))
+        "\u{1B}[1ma\n\r\u{1B}(B\u{1B}[m\u{1B}[31mb\u{1B}(B\u{1B}[m\r\u{1B}[1A"))
   }
 
   @Test func monochromeDropsColoursAndKeepsAttributes() {
@@ -129,7 +132,7 @@ import Testing
     #expect(
       text(writer.take())
         == clearBelow + "done\r\nok\r\n" + clearBelow + "\n\u{1B}[1A\u{1B}7"
-        + "a\u{1B}[1B\rb\r\u{1B}[1A")
+        + "a\n\rb\r\u{1B}[1A")
   }
 
   @Test func leavingKeepsTheRowsInUseOrClearsThemAndEndsOnTheLineBelow() {

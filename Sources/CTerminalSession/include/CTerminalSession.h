@@ -44,7 +44,15 @@ void sk_restore_divert(int fd);
 /// Points `fd` back at `saved` (dup2), unless a handler began ending the process: then it
 /// stays diverted.
 void sk_frames_reconnect(int fd, int saved);
-/// Writes the prepared bytes and applies the prepared termios: what the handlers do.
+/// Notes that `count` answers to requests the session wrote to the terminal (cursor position
+/// reports, `ESC [ row ; column R`) have not been read yet from `input`, the terminal's input
+/// descriptor (-1: none). Once a handler has written the prepared bytes, it reads and drops
+/// them, waiting at most `milliseconds` in all, before it applies the prepared termios: so the
+/// shell never reads an answer still on its way, and the terminal, its echo back on, never
+/// shows one. What else it reads meanwhile (keys typed to the program) is dropped with them.
+void sk_restore_expect_answers(int input, int count, int milliseconds);
+/// Writes the prepared bytes, reads the answers expected (sk_restore_expect_answers) and
+/// applies the prepared termios: what the handlers do.
 void sk_restore_now(void);
 /// The number of times the restore ran since the process started.
 int sk_restore_count(void);

@@ -38,6 +38,13 @@ package final class InputFeed {
     return decoder.interrupt()
   }
 
+  /// Resolves what the decoder holds as if its deadline had passed (see
+  /// ``InputDecoder/flush()``) and returns the events that makes.
+  package func flushNow() -> [InputEvent] {
+    cancel()
+    return decoder.flush()
+  }
+
   /// Cancels the pending flush.
   package func cancel() {
     if let flushTimer { scheduler.cancel(flushTimer) }

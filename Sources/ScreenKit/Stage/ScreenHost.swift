@@ -158,6 +158,13 @@ public final class ScreenHost {
     for event in input?.interrupt() ?? [] { handle(event) }
   }
 
+  /// Delivers what the decoder holds of a sequence cut short as if the escape delay had
+  /// passed (a lone Escape is the Escape key), for bytes a program held back for that delay
+  /// already before it decoded them; a paste in progress goes on.
+  package func flushInput() {
+    for event in input?.flushNow() ?? [] { handle(event) }
+  }
+
   /// Lays the screens out at `size`; the next frame repaints everything.
   public func resize(to size: Size) {
     stage.resize(to: size)

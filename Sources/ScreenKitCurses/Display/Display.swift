@@ -43,4 +43,24 @@ protocol Display: AnyObject {
   func setHeight(_ height: Int) -> Size?
   /// Puts the terminal back, and writes what it held.
   func close()
+  /// When ``inputDeadlinePassed()`` is due (input held back, or an answer awaited, whose time
+  /// is up then); `nil` while nothing is.
+  var inputDeadline: ContinuousClock.Instant? { get }
+  /// Called when ``inputDeadline`` changed; the application sets it.
+  ///
+  /// NB: a call rather than a look each turn: a spinner frame costs no more for it.
+  var onInputDeadlineChange: (@MainActor () -> Void)? { get set }
+  /// Returns, as input, what was held back for a deadline that has passed.
+  func inputDeadlinePassed() -> [UInt8]
+}
+
+extension Display {
+  var inputDeadline: ContinuousClock.Instant? { nil }
+  var onInputDeadlineChange: (@MainActor () -> Void)? {
+    get { nil }
+    set {
+      // NB: a display that holds nothing back has no deadline to tell of.
+    }
+  }
+  func inputDeadlinePassed() -> [UInt8] { [] }
 }

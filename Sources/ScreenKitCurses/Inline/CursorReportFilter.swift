@@ -4,8 +4,9 @@
 ///
 /// Only while an answer is awaited: the same bytes are a key (Shift-F3 is `ESC [ 1 ; 2 R` on
 /// some terminals) at any other time. An answer cut between two reads is held until the rest
-/// comes. Requests sent before the last answer came are answered in order: only the answer to
-/// the last one says where the region is now.
+/// comes, or until its owner gives it back as input (``releaseHeld()``): an Escape alone may be
+/// the Escape key. Requests sent before the last answer came are answered in order: only the
+/// answer to the last one says where the region is now.
 struct CursorReportFilter {
   /// How many requests were sent whose answers have not come yet.
   private var awaited = 0
@@ -14,6 +15,18 @@ struct CursorReportFilter {
 
   /// Whether a request was sent and its answer has not come yet.
   var isAwaiting: Bool { awaited > 0 }
+
+  /// How many answers have not come yet (one cut between reads among them).
+  var awaitedCount: Int { awaited }
+
+  /// Whether the start of an answer cut by the last read is held.
+  var isHolding: Bool { !held.isEmpty }
+
+  /// Gives back what is held as input: the next bytes are no longer taken for the rest of it.
+  mutating func releaseHeld() -> [UInt8] {
+    defer { held.removeAll() }
+    return held
+  }
 
   /// Notes that a request was just written.
   mutating func expectReport() {

@@ -256,7 +256,13 @@ struct InlineFrameWriter {
 
   private mutating func move(toRow y: Int, column x: Int) {
     if y > row {
-      output += sequences.down(y - row)
+      // NB: line feeds, not `cud`: a terminal drops the rows below the cursor first when it
+      // gets shorter, and tells the program later (tmux holds a pane's size back for up to
+      // 250 ms). `cud` stops at the bottom where those rows were, and the climb back up by
+      // the same count then lands in the history, which the next clear erases. A line feed
+      // scrolls there instead (the history goes up into the scrollback, whole), so the rows
+      // down are rows of the region, and the climb back ends on its top.
+      for _ in row..<y { output += sequences.lineFeed }
     } else if y < row {
       output += sequences.up(row - y)
     }

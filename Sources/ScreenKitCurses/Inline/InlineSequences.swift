@@ -19,8 +19,6 @@ struct InlineSequences: Sendable {
   var lineFeed: [UInt8]
   /// Up `n` lines (`cuu`, or `cuu1` repeated).
   var up: @Sendable (Int) -> [UInt8]
-  /// Down `n` lines without scrolling (`cud`, or `cud1` repeated).
-  var down: @Sendable (Int) -> [UInt8]
   /// Right `n` columns (`cuf`, or `cuf1` repeated).
   var right: @Sendable (Int) -> [UInt8]
   /// To column `n` of the line (`hpa`), when the terminal has it.
@@ -90,7 +88,6 @@ struct InlineSequences: Sendable {
       right1: string("cuf1") ?? Array("\u{1B}[C".utf8),
       lineFeed: string("ind") ?? [10],
       up: moves("cuu", "cuu1", fallback: Array("\u{1B}[A".utf8)),
-      down: moves("cud", "cud1", fallback: [10]),
       right: moves("cuf", "cuf1", fallback: Array("\u{1B}[C".utf8)),
       column: parameterized("hpa"),
       left1: string("cub1"),
@@ -108,7 +105,7 @@ struct InlineSequences: Sendable {
   static let xterm = InlineSequences(
     carriageReturn: [13], clearToEnd: Array("\u{1B}[J".utf8), clearLine: Array("\u{1B}[K".utf8),
     right1: Array("\u{1B}[C".utf8), lineFeed: [10],
-    up: { Array("\u{1B}[\($0)A".utf8) }, down: { Array("\u{1B}[\($0)B".utf8) },
+    up: { Array("\u{1B}[\($0)A".utf8) },
     right: { Array("\u{1B}[\($0)C".utf8) }, column: { Array("\u{1B}[\($0 + 1)G".utf8) },
     left1: [8], plain: Array("\u{1B}(B\u{1B}[m".utf8),
     bold: Array("\u{1B}[1m".utf8), dim: Array("\u{1B}[2m".utf8),

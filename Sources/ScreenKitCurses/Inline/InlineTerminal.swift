@@ -18,8 +18,9 @@ import ScreenKitTerminal
 /// bracketed paste, mouse reporting unless `Options.mouse` is
 /// off, focus reporting unless `Options.focusReporting` is off), without the alternate screen. Mouse reports are in screen rows: the region asks the
 /// terminal where its top is (terminfo's `u7`, a cursor position request) each time it moves,
-/// and drops reports until the answer comes; a terminal that never answers gets no mouse
-/// events. Whatever ends
+/// and drops reports until the answer comes. A terminal that has answered no request within
+/// ``answerLimit`` of the first is taken to never answer: no more requests are sent and the
+/// mouse is the terminal's again (its reporting off). Whatever ends
 /// the process puts the terminal back the same way: the region kept or cleared as ``exit``
 /// says, the cursor on the line below it, the modes off. What is printed goes above the
 /// region and stays in the scrollback; nothing above the region is ever erased.
@@ -35,11 +36,24 @@ final class InlineTerminal: Display {
   private var reader: TerminalReader
   private let frameDescriptor: Int32
   private var sessionModes: termios
-  private let setUpBytes: [UInt8]
+  private var setUpBytes: [UInt8]
+  /// The set-up without mouse reporting, for a terminal taken to never answer.
+  private let setUpBytesWithoutMouse: [UInt8]
   private let keySequences: [[UInt8]: Key]
-  /// The cursor position request, when the mouse is reported and the terminal has one.
-  private let positionRequest: [UInt8]?
+  /// The cursor position request, while the mouse is reported and the terminal has one and
+  /// answers it.
+  private var positionRequest: [UInt8]?
   private var reports = CursorReportFilter()
+  /// Since when the start of an answer cut between reads is held (an Escape alone, maybe).
+  private var heldSince: ContinuousClock.Instant?
+  /// When the terminal is taken to never answer, while it has answered no request yet.
+  private var answerDeadline: ContinuousClock.Instant?
+  private var hasAnswered = false
+  /// How many answers the signal handlers were last told the terminal owes.
+  private var answersToldDue = 0
+  var onInputDeadlineChange: (@MainActor () -> Void)?
+  /// The ``inputDeadline`` last told of.
+  private var toldInputDeadline: ContinuousClock.Instant?
   /// The screen cell of the region's top-left, once the terminal said where it is.
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
@@ -114,6 +128,9 @@ final class InlineTerminal: Display {
     positionRequest = mouseOn == nil ? nil : request.map { Array($0.utf8) }
     let focusOn =
       options.focusReporting ? TerminalCapabilities.focusReportingOn(terminalType: type) : nil
+    setUpBytesWithoutMouse =
+      sequences.hideCursor + sequences.keypadOn
+      + (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? []) + (focusOn ?? [])
     setUpBytes =
       sequences.hideCursor + sequences.keypadOn
       + (TerminalCapabilities.bracketedPasteOn(terminalType: type) ?? [])
@@ -146,16 +163,83 @@ final class InlineTerminal: Display {
   func readInput() -> TerminalInput {
     let input = reader.readInput(for: restorer)
     guard case .bytes(var bytes) = input else { return input }
+    let due = reports.awaitedCount
     if let (row, column) = reports.take(from: &bytes) {
       origin = Point(x: column - 1, y: row - 1)
     }
+    if reports.awaitedCount < due {
+      // NB: a terminal that answers is one that answers, however late its next answers come.
+      answerDeadline = nil
+      hasAnswered = true
+    }
+    if !reports.isHolding {
+      heldSince = nil
+    } else if heldSince == nil {
+      heldSince = .now
+    }
+    noteAnswersDue()
+    noteInputDeadline()
     return bytes.isEmpty ? .nothing : .bytes(bytes)
+  }
+
+  /// Tells the application when ``inputDeadline`` changed.
+  private func noteInputDeadline() {
+    let deadline = inputDeadline
+    guard deadline != toldInputDeadline else { return }
+    toldInputDeadline = deadline
+    onInputDeadlineChange?()
+  }
+
+  var inputDeadline: ContinuousClock.Instant? {
+    guard let heldSince else { return answerDeadline }
+    let due = heldSince + options.escapeDelay
+    return answerDeadline.map { min($0, due) } ?? due
+  }
+
+  func inputDeadlinePassed() -> [UInt8] {
+    let now = ContinuousClock.now
+    let isTooLate = answerDeadline.map { now >= $0 } ?? false
+    var released: [UInt8] = []
+    // NB: an Escape held as the start of an answer gets the escape delay any Escape gets;
+    // the rest of an answer later than that would be read as keys.
+    if let heldSince, isTooLate || now >= heldSince + options.escapeDelay {
+      released = reports.releaseHeld()
+      self.heldSince = nil
+    }
+    if isTooLate { stopAsking() }
+    noteInputDeadline()
+    return released
+  }
+
+  /// Takes the terminal to be one that never answers (expect-style drivers, some serial
+  /// consoles): no answer is awaited, held for or waited for at the end any more, no request
+  /// sent, and the mouse, whose reports no answer can place, is the terminal's again.
+  private func stopAsking() {
+    answerDeadline = nil
+    reports = CursorReportFilter()
+    noteAnswersDue()
+    guard positionRequest != nil else { return }
+    positionRequest = nil
+    setUpBytes = setUpBytesWithoutMouse
+    let mouseOff = [TerminalMode.mouseButtons, .mouseDrags, .mouseMotion, .mouseSGREncoding]
+      .map(\.offSequence).joined()
+    // NB: as a frame: a stop meanwhile waits for the end of the write.
+    if restorer.beginFrame() { setUpAgain() }
+    DescriptorOutput.writeAll(Array(mouseOff.utf8), to: frameDescriptor)
+    restorer.endFrame()
   }
   func drainEvents() -> [TerminalRestorer.Event] { restorer.drainEvents() }
 
   func resume() {
     // NB: the shell wrote its lines meanwhile; the region starts again at the cursor.
     writer.restartAtCursor()
+    // NB: the stop's restore read the answers on their way (or gave up on them); none is
+    // awaited any more.
+    reports = CursorReportFilter()
+    heldSince = nil
+    answerDeadline = nil
+    noteAnswersDue()
+    noteInputDeadline()
     forgetScreen()
   }
 
@@ -213,6 +297,13 @@ final class InlineTerminal: Display {
       origin = nil
       writer.append(positionRequest)
       reports.expectReport()
+      if !hasAnswered && answerDeadline == nil {
+        answerDeadline = .now + Self.answerLimit
+        noteInputDeadline()
+      }
+      // NB: before the request is written: a signal in between waits for an answer that never
+      // comes (a bounded wait), where after it, one would leave the answer to the shell.
+      noteAnswersDue()
     }
     writer.rest(at: cursor)
   }
@@ -236,11 +327,28 @@ final class InlineTerminal: Display {
     restorer.finish()
   }
 
+  /// Tells the signal handlers how many answers the terminal still owes, when that changed:
+  /// whatever ends the process reads them before it gives the terminal back.
+  private func noteAnswersDue() {
+    let due = reports.awaitedCount
+    guard due != answersToldDue else { return }
+    answersToldDue = due
+    restorer.expectAnswers(due, from: inputDescriptor, waitingAtMost: Self.answerWait)
+  }
+
+  /// How long the end of the session (`q` or a signal) waits for answers still on their way.
+  static let answerWait = Duration.milliseconds(250)
+
+  /// How long the terminal has to answer its first position request before it is taken to
+  /// never answer: far longer than an answer takes over any link a person types on (ssh's
+  /// come 150 ms late), and short enough that the mouse is given back before it is missed.
+  static let answerLimit = Duration.seconds(1)
+
   /// Waits a little for the answer to a position request still on its way, so that the
   /// terminal does not echo it onto the shell's line once its modes are back (`^[[6;1R`).
   private func awaitPendingReport() {
     guard reports.isAwaiting, let input = inputDescriptor else { return }
-    let deadline = ContinuousClock.now + .milliseconds(250)
+    let deadline = ContinuousClock.now + Self.answerWait
     while reports.isAwaiting, ContinuousClock.now < deadline {
       var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 25) > 0 else { continue }

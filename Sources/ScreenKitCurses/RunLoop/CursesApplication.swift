@@ -70,6 +70,9 @@ public final class CursesApplication {
   private var isTurnRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var isQuitting = false
+  /// The timer for the display's input deadline, and the deadline it was armed for.
+  private var inputTimer: Scheduler.Timer?
+  private var inputTimerDeadline: ContinuousClock.Instant?
 
   /// Creates an application showing `root`; nothing happens until ``run()``.
   public init(
@@ -116,6 +119,7 @@ public final class CursesApplication {
     let loop: any EventLoop = MainLoop.running ?? DispatchEventLoop()
     session = Session(display: display, host: host, loop: loop)
     stage.onNeedsFrame = { [weak self] in self?.requestTurn() }
+    display.onInputDeadlineChange = { [weak self] in self?.armInputDeadline() }
     if let input = display.inputDescriptor {
       watches.append(loop.watch(input) { [weak self] in self?.readInput() })
     }
@@ -135,6 +139,7 @@ public final class CursesApplication {
     stopWatching()
     await loop.shutDown()
     stage.onNeedsFrame = nil
+    display.onInputDeadlineChange = nil
     // NB: what an inline region leaves in the scrollback is the last frame: a quit made by a
     // key or a load's result comes before its turn drew what they changed.
     if let session, display.presentation == .inline,
@@ -220,6 +225,9 @@ public final class CursesApplication {
     guard let loop = session?.loop else { return }
     for watch in watches { loop.unwatch(watch) }
     watches.removeAll()
+    if let inputTimer { stage.scheduler.cancel(inputTimer) }
+    inputTimer = nil
+    inputTimerDeadline = nil
     if armedDeadline != nil { loop.setDeadline(after: nil) {} }
     armedDeadline = nil
   }
@@ -227,30 +235,70 @@ public final class CursesApplication {
   // MARK: Turns
 
   private func readInput() {
-    turn(counted: true) { session in
-      switch session.display.readInput() {
-      case .bytes(let bytes):
-        // NB: keys after one that quit are not delivered.
-        for event in session.host.decode(bytes: bytes) where !isQuitting {
-          guard case .mouse(var mouse) = event else {
-            session.host.handle(event)
-            continue
-          }
-          // A report is in screen cells; the screens may start lower (an inline region).
-          guard let origin = session.display.origin else { continue }
-          mouse.position = Point(
-            x: mouse.position.x - origin.x, y: mouse.position.y - origin.y)
-          guard stage.bounds.contains(mouse.position) else { continue }
-          session.host.handle(.mouse(mouse))
-        }
-      case .nothing:
-        break
-      case .ended:
-        // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
-        // source would otherwise wake the loop forever.
-        quit()
-      }
+    turn(counted: true) { session in takeInput(session) }
+  }
+
+  private func takeInput(_ session: Session) {
+    switch session.display.readInput() {
+    case .bytes(let bytes):
+      deliver(bytes, in: session)
+    case .nothing:
+      break
+    case .ended:
+      // NB: end of file or a hung-up terminal: nothing more will come, and a level-triggered
+      // source would otherwise wake the loop forever.
+      quit()
     }
+  }
+
+  private func deliver(_ bytes: [UInt8], in session: Session) {
+    // NB: keys after one that quit are not delivered.
+    for event in session.host.decode(bytes: bytes) where !isQuitting {
+      guard case .mouse(var mouse) = event else {
+        session.host.handle(event)
+        continue
+      }
+      // A report is in screen cells; the screens may start lower (an inline region).
+      guard let origin = session.display.origin else { continue }
+      mouse.position = Point(x: mouse.position.x - origin.x, y: mouse.position.y - origin.y)
+      guard stage.bounds.contains(mouse.position) else { continue }
+      session.host.handle(.mouse(mouse))
+    }
+  }
+
+  /// Arms a timer for the display's input deadline, when it changed.
+  private func armInputDeadline() {
+    guard let session, !isQuitting else { return }
+    let deadline = session.display.inputDeadline
+    guard deadline != inputTimerDeadline else { return }
+    if let inputTimer { stage.scheduler.cancel(inputTimer) }
+    inputTimer = nil
+    inputTimerDeadline = deadline
+    guard let deadline else { return }
+    let delay = max(.zero, deadline - ContinuousClock.now)
+    inputTimer = stage.scheduler.schedule(after: delay) { [weak self] in
+      self?.inputDeadlinePassed()
+    }
+  }
+
+  /// Runs in a turn, among its timers.
+  private func inputDeadlinePassed() {
+    inputTimer = nil
+    inputTimerDeadline = nil
+    guard let session, !isQuitting else { return }
+    // NB: what came in time is read first, where the loop served the deadline before the
+    // input: the rest of a sequence, or the answer that makes the deadline moot.
+    if session.display.inputDescriptor != nil { takeInput(session) }
+    guard !isQuitting else { return }
+    let bytes = session.display.inputDeadlinePassed()
+    if !bytes.isEmpty {
+      deliver(bytes, in: session)
+      // NB: they waited for the rest of a sequence as long as an Escape does already.
+      session.host.flushInput()
+    }
+    // NB: the display tells of a deadline that changed; one still ahead (this timer came a
+    // hair early) is armed again here.
+    armInputDeadline()
   }
 
   private func readSignals() {

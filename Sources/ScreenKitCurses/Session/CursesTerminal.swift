@@ -52,6 +52,9 @@ public final class CursesTerminal {
     public var colorDepth: ColorDepth = .direct
     /// Whether the terminal reports mouse buttons and the wheel, where it can; with `false`
     /// the mouse stays the terminal's own (selecting text, scrolling its history).
+    ///
+    /// An inline region places the reports with the terminal's answer to a cursor position
+    /// request: a terminal that has answered none 1 s after the first gets its mouse back.
     public var mouse = true
     /// Whether the terminal reports gaining and losing the user's focus
     /// (`InputEvent.terminalFocus`), where it can: its description has `fe`, or it speaks

@@ -130,6 +130,15 @@ package final class TerminalRestorer {
     close(writeDescriptor)
   }
 
+  /// Notes how many answers to the session's requests to the terminal (cursor position
+  /// reports) have not been read yet from `input`: a handler that ends or stops the process
+  /// reads and drops them after writing the prepared bytes, waiting at most `wait` in all,
+  /// before it applies the termios, so that the shell never reads one.
+  package func expectAnswers(_ count: Int, from input: Int32?, waitingAtMost wait: Duration) {
+    let milliseconds = min(max(wait / .milliseconds(1), 0), Double(Int32.max))
+    sk_restore_expect_answers(input ?? -1, Int32(clamping: count), Int32(milliseconds))
+  }
+
   /// Writes the prepared bytes and termios now, as a handler would.
   package func restoreNow() {
     sk_restore_now()

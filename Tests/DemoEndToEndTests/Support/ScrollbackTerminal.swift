@@ -63,6 +63,12 @@
       var exitStatus: WaitStatus?
       /// How many bytes the program has written so far: a mark to wait for the next frame by.
       var received: Int
+      /// How many cursor position requests (`ESC [ 6 n`) the screen has been shown.
+      var requests: Int
+      /// How many answers to them the answer policy holds back (``AnswerPolicy``).
+      var heldAnswers: Int
+      /// How many bytes of the program's output ``holdOutput()`` keeps from the screen.
+      var heldOutput: Int
 
       /// Everything the normal screen holds, top to bottom: the scrollback, then the rows.
       var lines: [String] { history + normalDisplay }
@@ -90,6 +96,35 @@
       }
     }
 
+    /// When the terminal writes its answers to cursor position requests (`ESC [ 6 n`), so a
+    /// test can make any terminal: one that answers at once, late (over ssh), in two parts,
+    /// or never (expect-style drivers, some serial consoles).
+    enum AnswerPolicy {
+      /// As the screen is shown the request; the answers held so far first.
+      case now
+      /// Held until ``answer(_:split:)`` with `.release` or `.now`.
+      case hold
+      /// Never written.
+      case never
+      /// The answers held, now; then as `.now`.
+      case release
+      /// Held until the screen is shown `bytes` (what the program writes as it ends, say),
+      /// then written at once, or `delay` later (an answer on its way over ssh).
+      case after([UInt8], delay: Duration = .zero)
+
+      var command: String {
+        switch self {
+        case .now: "now"
+        case .hold: "hold"
+        case .never: "never"
+        case .release: "release"
+        case .after(let bytes, let delay):
+          "after " + ScrollbackTerminal.hex(bytes)
+            + (delay > .zero ? " delay \(Int(delay / .milliseconds(1)))" : "")
+        }
+      }
+    }
+
     /// The program's process id, which is also its process group's.
     private(set) var programID: Int32 = 0
     private let terminal: ChildProcess
@@ -105,9 +140,20 @@
     /// The program gets this process's environment without `COLUMNS`, `LINES` and `TMUX`
     /// (so it takes its size from the terminal), with `LANG=C.UTF-8` and `TERM=term`, then
     /// `environment`.
+    ///
+    /// - Parameters:
+    ///   - resizedBeforeStart: the size the terminal is given (as ``resize(columns:rows:)``
+    ///     gives it) after the history is written and before the program starts.
+    ///   - holdsOutput: the screen shows nothing of what the program writes until
+    ///     ``feedOutput(until:)``, ``feedOutput(before:)`` or ``releaseOutput()``.
+    ///   - answers: the answer policy from the start: `.now`, `.hold` or `.never`.
+    ///   - shellWaits: the session leader stays once the program has ended, as a shell does,
+    ///     until ``shellInput()`` asks what it would read.
     init(
       command: [String], columns: Int = 80, rows: Int = 24, history: [String] = [],
-      environment: [String: String] = [:], term: String = "xterm-256color"
+      environment: [String: String] = [:], term: String = "xterm-256color",
+      resizedBeforeStart: (columns: Int, rows: Int)? = nil, holdsOutput: Bool = false,
+      answers: AnswerPolicy = .now, shellWaits: Bool = false
     ) throws {
       let python = try Self.interpreter.get()
       directory = FileManager.default.temporaryDirectory
@@ -115,7 +161,13 @@
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var arguments = [
         Self.script, "--columns", "\(columns)", "--rows", "\(rows)", "--term", term,
+        "--answers", answers.command,
       ]
+      if let size = resizedBeforeStart {
+        arguments += ["--resize-before-start", "\(size.columns)", "\(size.rows)"]
+      }
+      if holdsOutput { arguments.append("--hold-output") }
+      if shellWaits { arguments.append("--shell-waits") }
       if !history.isEmpty {
         let file = directory.appendingPathComponent("history")
         try (history.joined(separator: "\n") + "\n").write(
@@ -187,10 +239,22 @@
 
     /// Writes `bytes` to the terminal's input, as typed (`0x03` is ^C, `0x1A` ^Z).
     func send(bytes: [UInt8]) throws {
+      try request("keys " + Self.hex(bytes))
+    }
+
+    /// Two hexadecimal digits a byte, as the protocol takes bytes.
+    static func hex(_ bytes: [UInt8]) -> String {
       let digits = Array("0123456789abcdef".utf8)
       var hex: [UInt8] = []
       for byte in bytes { hex += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
-      try request("keys " + String(decoding: hex, as: UTF8.self))
+      return String(decoding: hex, as: UTF8.self)
+    }
+
+    private static func bytes(hex: String) -> [UInt8] {
+      let digits = Array(hex.utf8)
+      return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
+        UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)
+      }
     }
 
     /// Resizes the terminal, as a user dragging its window does: the screen and scrollback
@@ -198,6 +262,53 @@
     /// sends SIGWINCH to the foreground process group.
     func resize(columns: Int, rows: Int) throws {
       try request("resize \(columns) \(rows)")
+    }
+
+    /// Resizes the screen only, as a terminal does before it tells the pty: the program
+    /// hears nothing and reads the old size until ``resizePty(columns:rows:)``.
+    func resizeScreen(columns: Int, rows: Int) throws {
+      try request("resize-screen \(columns) \(rows)")
+    }
+
+    /// Gives the pty a size (SIGWINCH to the program), the screen keeping its own.
+    func resizePty(columns: Int, rows: Int) throws {
+      try request("resize-pty \(columns) \(rows)")
+    }
+
+    /// Keeps what the program writes from now on from the screen, until it is fed.
+    func holdOutput() throws {
+      try request("output hold")
+    }
+
+    /// Shows the held output up to the end of the first `bytes` in it, waiting for the
+    /// program to write them.
+    func feedOutput(until bytes: [UInt8]) throws {
+      try request("output feed-until " + Self.hex(bytes))
+    }
+
+    /// Shows the held output up to the start of the first `bytes` in it, waiting for the
+    /// program to write them.
+    func feedOutput(before bytes: [UInt8]) throws {
+      try request("output feed-before " + Self.hex(bytes))
+    }
+
+    /// Shows all the held output, and from now on what the program writes as it comes.
+    func releaseOutput() throws {
+      try request("output release")
+    }
+
+    /// Sets when the answers to cursor position requests are written; with `split`, the
+    /// first `split` bytes of each answer held go at once, and only the rest is held.
+    func answer(_ policy: AnswerPolicy, split: Int? = nil) throws {
+      try request("answers " + policy.command + (split.map { " split \($0)" } ?? ""))
+    }
+
+    /// What a shell would read from the terminal once the program has ended (the terminal
+    /// was started with `shellWaits`): the answers and keys queued so far are written first.
+    func shellInput() throws -> [UInt8] {
+      let reply = try request("shell-input")
+      guard let input = reply.input else { throw E2EError("no input in \(reply)") }
+      return Self.bytes(hex: input)
     }
 
     /// Sends the signal named `name` (`SIGTERM` or `TERM`) to the program's process group.
@@ -225,7 +336,8 @@
         cursor: Position(row: cursor.row, column: cursor.column), cursorHidden: cursor.hidden,
         modes: Set(modes), alternateScreen: reply.alternate ?? false, columns: columns,
         rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status,
-        received: reply.received ?? 0)
+        received: reply.received ?? 0, requests: reply.requests ?? 0,
+        heldAnswers: reply.heldAnswers ?? 0, heldOutput: reply.heldOutput ?? 0)
     }
 
     /// Polls snapshots until `condition` holds and returns that one; fails the test with the
@@ -310,6 +422,10 @@
       var state: String?
       var exited: Exit?
       var received: Int?
+      var requests: Int?
+      var heldAnswers: Int?
+      var heldOutput: Int?
+      var input: String?
     }
 
     /// Sends one command line and reads its reply; a reply with an error throws it.

@@ -12,6 +12,8 @@ scrollback on resize, the alternate screen, scrolling regions, a single saved cu
 
 Usage:
     scrollback-terminal.py [--columns C] [--rows R] [--term NAME] [--history-file PATH]
+                           [--resize-before-start C R] [--hold-output]
+                           [--answers now|hold|never] [--shell-waits]
                            [--] COMMAND [ARGUMENT...]
 
 Starting
@@ -29,7 +31,13 @@ Starting
     SIGTTIN and SIGTTOU, and when the terminal hangs up it sends SIGHUP, then SIGCONT, to the
     job. Unlike a shell, it does not take the terminal back when the job stops (the job stays
     the foreground group, so SIGCONT alone resumes it), prints nothing, and exits when the
-    job ends.
+    job ends; with --shell-waits it stays, holding the terminal as a shell would, until
+    `shell-input` asks what a shell would read.
+
+    --resize-before-start resizes the terminal (as `resize` does) after the history is
+    written and before the program starts: the program starts on the new size. With
+    --hold-output the screen shows nothing the program writes until `output` feeds it (see
+    below); --answers sets the answer policy from the start.
 
 The line protocol
     One command a line on standard input; one JSON object a line on standard output in
@@ -42,8 +50,35 @@ The line protocol
     resize C R          resizes the terminal (see below) and then the pty (TIOCSWINSZ), which
                         sends SIGWINCH to the foreground process group
     signal NAME         sends the signal (SIGTERM or TERM) to the program's process group
-    hangup              closes the pty's master side: the terminal goes away, the session
-                        leader gets SIGHUP and passes it on, reads get end of file or EIO
+    resize-screen C R   resizes the screen only: the pty keeps its size and the program hears
+                        nothing, as in the moment before a terminal tells the pty (tmux holds
+                        a pane's new size back for up to 250 ms)
+    resize-pty C R      resizes the pty only (TIOCSWINSZ, SIGWINCH): the terminal telling the
+                        program of a size its screen already has
+    output hold         what the program writes from now on is kept, unread by the screen
+    output feed-until HEX
+    output feed-before HEX
+                        shows what was kept, up to the end (or the start) of the first bytes
+                        HEX in it; waits up to 10 s for the program to write them
+    output release      shows all that was kept, and what comes from now on
+    answers MODE [split N]
+                        when the answers to cursor position requests (ESC [ 6 n) are written:
+                          now       as the request is shown (the default); the answers held
+                                    so far are written first
+                          hold      kept until `answers release` (or `answers now`)
+                          never     not at all
+                          after HEX [delay MS]
+                                    kept until the screen is shown the bytes HEX (say, what
+                                    the program writes as it ends), then written at once, or
+                                    MS milliseconds later (an answer on its way over ssh)
+                          release   the answers held, now; then as `now`
+                        With `split N`, the first N bytes of each held answer are written at
+                        once and only the rest is held: an answer cut in two
+    shell-input         once the program has ended and the input queued so far is written:
+                        what a shell would read from the terminal now (--shell-waits): the
+                        session leader takes the terminal back, reads what is left in its
+                        input without waiting for a line feed, and ends; replies
+                        {"input": HEX}
     snapshot            replies with the terminal's state:
                           history   the lines scrolled off the top, oldest first
                           display   the screen's rows (the alternate screen while it is on)
@@ -56,6 +91,10 @@ The line protocol
                                     "exited"
                           exited    null, or {"code": n}, or {"signal": n, "name": "SIGTERM",
                                     "core": false}
+                          received  how many bytes the program wrote (held ones too)
+                          requests  how many cursor position requests the screen was shown
+                          heldAnswers how many answers the answer policy holds
+                          heldOutput  how many bytes `output hold` keeps unshown
                         Each line is its cells' text with trailing spaces trimmed; a wide
                         character (CJK, emoji) is one character, its second cell skipped.
     wait-exit SECONDS   replies with {"exited": ...} once the program has ended, or with
@@ -64,14 +103,15 @@ The line protocol
                         and exits; so does the end of standard input
 
     The program's end is reported once its output has been read to the end (the pty's
-    follower side closed), or 5 seconds after it ended if something it started still holds
-    the pty open.
+    follower side closed; with --shell-waits, read until nothing was left once the program
+    had ended), or 5 seconds after it ended if something it started still holds the pty
+    open.
 
 The screen
     Everything the program writes is read as it comes (a thread), so the program never
     blocks on a full pty, and fed to the emulator, which answers the queries a terminal
     answers by writing to the pty: the cursor position report (ESC [ 6 n gives ESC [ row ;
-    column R, 1-based), the status report (ESC [ 5 n) and the primary device attributes
+    column R, 1-based, when the answer policy says), the status report (ESC [ 5 n) and the primary device attributes
     (ESC [ c gives ESC [ ? 6 c, a VT102, as pyte answers).
 
     Lines go into the scrollback as in xterm: when a line feed, an index or ESC [ n S
@@ -162,7 +202,10 @@ class ScrollbackScreen(pyte.HistoryScreen):
         self.alternate_buffer = None
         self.saved_cursors = {False: None, True: None}
         self.last_graphic = None
-        self.responses = bytearray()
+        # What the screen answers, in order, each (whether it answers a cursor position
+        # request, bytes): the terminal writes those as its answer policy says.
+        self.responses = []
+        self.requests = 0
         super().__init__(columns, rows, history=HISTORY_LINES)
 
     def reset(self):
@@ -180,11 +223,11 @@ class ScrollbackScreen(pyte.HistoryScreen):
     # MARK: Answers
 
     def write_process_input(self, data):
-        self.responses += data.encode("utf-8")
+        self.responses.append((False, data.encode("utf-8")))
 
     def take_responses(self):
-        responses = bytes(self.responses)
-        self.responses.clear()
+        responses = self.responses
+        self.responses = []
         return responses
 
     def report_device_status(self, mode=0, **kwargs):
@@ -200,7 +243,8 @@ class ScrollbackScreen(pyte.HistoryScreen):
             row = self.cursor.y + 1
             if self.margins is not None and pyte_modes.DECOM in self.mode:
                 row -= self.margins.top
-            self.write_process_input("\x1b[{};{}R".format(row, column))
+            self.requests += 1
+            self.responses.append((True, "\x1b[{};{}R".format(row, column).encode()))
 
     # MARK: Modes and the alternate screen
 
@@ -579,15 +623,39 @@ def default_signal_dispositions():
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
 
 
-def run_session_leader(command, follower, report, environment):
-    """The shell's part, in the forked child: never returns."""
+def read_what_the_shell_would():
+    """What is waiting in the terminal's input for the next command line, read as the shell
+    reads it once the job has ended: the terminal back in the shell's process group, the
+    bytes of an unfinished line too (non-canonical, so nothing waits for a line feed)."""
+    os.tcsetpgrp(0, os.getpgrp())
+    attributes = termios.tcgetattr(0)
+    attributes[3] &= ~termios.ICANON
+    attributes[6][termios.VMIN] = 0
+    attributes[6][termios.VTIME] = 0
+    termios.tcsetattr(0, termios.TCSANOW, attributes)
+    data = bytearray()
+    while True:
+        chunk = os.read(0, 4096)
+        if not chunk:
+            return bytes(data)
+        data += chunk
+
+
+def run_session_leader(command, follower, report, environment, control=None):
+    """The shell's part, in the forked child: never returns.
+
+    With `control` (the read end of a pipe), the leader stays once the job has ended, as a
+    shell does, holding the terminal, until a line comes on it: then it reads what is left
+    in the terminal's input, reports it (`input HEX`) and ends."""
     try:
         os.setsid()
         fcntl.ioctl(follower, termios.TIOCSCTTY, 0)
         for descriptor in (0, 1, 2):
             os.dup2(follower, descriptor)
         os.dup2(report, 3)
-        os.closerange(4, os.sysconf("SC_OPEN_MAX"))
+        if control is not None:
+            os.dup2(control, 4)
+        os.closerange(5 if control is not None else 4, os.sysconf("SC_OPEN_MAX"))
         for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN,
                        signal.SIGTTOU):
             signal.signal(number, signal.SIG_IGN)
@@ -613,6 +681,8 @@ def run_session_leader(command, follower, report, environment):
         if pid == 0:
             try:
                 os.close(3)
+                if control is not None:
+                    os.close(4)
                 os.setpgid(0, 0)
                 # NB: SIGTTOU is still ignored here, as a background group must for this.
                 os.tcsetpgrp(0, os.getpid())
@@ -639,6 +709,11 @@ def run_session_leader(command, follower, report, environment):
             os.write(3, "status {}\n".format(status).encode())
             if os.WIFEXITED(status) or os.WIFSIGNALED(status):
                 break
+        if control is not None:
+            with os.fdopen(4, "rb") as commands:
+                if commands.readline():
+                    left = read_what_the_shell_would()
+                    os.write(3, "input {}\n".format(left.hex()).encode())
         # What has ended already is reaped; what lives on goes to the system's reaper.
         while True:
             try:
@@ -652,20 +727,26 @@ def run_session_leader(command, follower, report, environment):
     os._exit(0)
 
 
-def start_program(command, columns, rows, environment):
+def start_program(command, columns, rows, environment, shell_waits=False):
     """Starts the session leader on a new pty; returns the pty's master side, the leader's
-    process id and the pipe it reports the program's state changes on."""
+    process id, the pipe it reports the program's state changes on, and (with `shell_waits`)
+    the pipe that tells it to read what the shell would."""
     master, follower = os.openpty()
     set_window_size(master, columns, rows)
     report_read, report_write = os.pipe()
+    control_read, control_write = os.pipe() if shell_waits else (None, None)
     leader = os.fork()
     if leader == 0:
         os.close(master)
         os.close(report_read)
-        run_session_leader(command, follower, report_write, environment)
+        if control_write is not None:
+            os.close(control_write)
+        run_session_leader(command, follower, report_write, environment, control_read)
     os.close(follower)
     os.close(report_write)
-    return master, leader, report_read
+    if control_read is not None:
+        os.close(control_read)
+    return master, leader, report_read, control_write
 
 
 def describe_status(status):
@@ -682,13 +763,30 @@ def describe_status(status):
 class Terminal:
     """The emulator and the pty, shared by the command loop and the I/O thread."""
 
-    def __init__(self, screen, stream, master, leader, report):
+    def __init__(self, screen, stream, master, leader, report, control=None,
+                 hold_output=False, answers="now"):
         self.screen = screen
         self.stream = stream
         self.master = master
         self.leader = leader
         self.report = report
+        # The pipe that tells the waiting session leader to read what the shell would.
+        self.control = control
+        self.shell_input = None
         self.condition = threading.Condition()
+        # While held, what the program writes is kept here unread by the screen.
+        self.holding_output = hold_output
+        self.held_output = bytearray()
+        # The answer policy (see the module's documentation) and the answers it holds.
+        self.answer_mode = answers
+        self.answer_trigger = None
+        self.answer_split = None
+        self.answer_delay = 0.0
+        # When the answers held are written, once the trigger came and its delay runs.
+        self.answers_due_at = None
+        self.answers_seen = bytearray()
+        self.held_answers = []
+        self.job_output_read = False
         self.pending_input = bytearray()
         self.queued = 0
         self.written = 0
@@ -754,8 +852,13 @@ class Terminal:
                 # NB: the thread stays while the master is open, to close it on a hangup.
                 if self.master is None and self.report is None:
                     return
-            readable, writable, _ = select.select(readers, writers, [])
+            timeout = None
+            if self.answers_due_at is not None:
+                timeout = max(0.0, self.answers_due_at - time.monotonic())
+            readable, writable, _ = select.select(readers, writers, [], timeout)
             with self.condition:
+                if self.answers_due_at is not None and time.monotonic() >= self.answers_due_at:
+                    self.release_answers()
                 if self.wake_read in readable:
                     try:
                         os.read(self.wake_read, 4096)
@@ -786,14 +889,58 @@ class Terminal:
             self.pending_input.clear()
             return False
         self.received += len(data)
+        if self.holding_output:
+            self.held_output += data
+        else:
+            self.feed(data)
+        return True
+
+    def feed(self, data):
+        """Shows `data` on the screen, and writes the answers it asks for as the answer
+        policy says."""
         try:
             self.stream.feed(data)
         except Exception:
             traceback.print_exc()
-        responses = self.screen.take_responses()
-        self.pending_input += responses
-        self.queued += len(responses)
-        return True
+        for is_position_answer, answer in self.screen.take_responses():
+            if not is_position_answer:
+                self.queue_input(answer)
+                continue
+            if self.answer_mode == "never":
+                continue
+            if self.answer_mode == "now":
+                self.queue_input(answer)
+                continue
+            split = min(self.answer_split or 0, len(answer))
+            self.queue_input(answer[:split])
+            self.held_answers.append(answer[split:])
+        if self.answer_trigger is not None:
+            self.answers_seen += data
+            if self.answer_trigger in self.answers_seen:
+                self.answer_trigger = None
+                if self.answer_delay > 0:
+                    self.answers_due_at = time.monotonic() + self.answer_delay
+                    self.wake()
+                else:
+                    self.release_answers()
+            else:
+                del self.answers_seen[:-len(self.answer_trigger)]
+
+    def queue_input(self, data):
+        self.pending_input += data
+        self.queued += len(data)
+
+    def release_answers(self):
+        """Writes the answers held, and answers at once from now on."""
+        for answer in self.held_answers:
+            self.queue_input(answer)
+        self.held_answers = []
+        self.answer_mode = "now"
+        self.answer_trigger = None
+        self.answer_split = None
+        self.answer_delay = 0.0
+        self.answers_due_at = None
+        self.answers_seen = bytearray()
 
     def write_input(self, master):
         try:
@@ -821,6 +968,9 @@ class Terminal:
         *lines, self.report_buffer = self.report_buffer.split(b"\n")
         for line in lines:
             kind, value = line.decode().split(" ")
+            if kind == "input":
+                self.shell_input = value
+                continue
             value = int(value)
             if kind == "started":
                 self.job = value
@@ -832,6 +982,17 @@ class Terminal:
                 self.job_status = value
                 self.job_state = "exited"
                 self.job_ended_at = time.monotonic()
+                if self.control is not None:
+                    self.read_what_the_job_wrote()
+
+    def read_what_the_job_wrote(self):
+        """Reads the pty to its end once the job has ended, when the leader keeps it open
+        (--shell-waits): all the job wrote is there to read (a read waits for the bytes still
+        on their way into the pty's buffer)."""
+        while self.master is not None and not self.output_ended and self.read_output(
+                self.master):
+            pass
+        self.job_output_read = True
 
     # MARK: State, under the lock
 
@@ -840,7 +1001,7 @@ class Terminal:
         to the end, or the grace period passed."""
         if self.job_status is None:
             return False
-        return (self.output_ended or self.hung_up
+        return (self.output_ended or self.hung_up or self.job_output_read
                 or time.monotonic() >= self.job_ended_at + OUTPUT_GRACE_SECONDS)
 
     def exited(self):
@@ -867,6 +1028,9 @@ class Terminal:
                 "stopped" if self.job_state == "stopped" else "running"),
             "exited": self.exited(),
             "received": self.received,
+            "requests": self.screen.requests,
+            "heldAnswers": len(self.held_answers),
+            "heldOutput": len(self.held_output),
         }
 
     # MARK: Commands
@@ -892,20 +1056,114 @@ class Terminal:
                 self.condition.wait(left)
         return {"ok": True}
 
-    def resize(self, columns, rows):
+    def resize(self, columns, rows, screen=True, pty=True):
         if columns < 1 or rows < 1:
             return {"error": "a terminal has at least one column and one row"}
         with self.condition:
             # What the program wrote before the resize is shown at the old size first, as a
             # terminal that keeps up with its output does; only bytes still to be written
-            # meet the new size.
+            # meet the new size. (Output held stays held: it comes after.)
             while self.master is not None and not self.output_ended and self.read_output(
                     self.master):
                 pass
-            self.screen.resize_terminal(columns, rows)
-            if self.master is not None:
+            if screen:
+                self.screen.resize_terminal(columns, rows)
+            if pty and self.master is not None:
                 set_window_size(self.master, columns, rows)
+            # NB: what was read here may have asked for answers, which the I/O thread writes.
+            self.wake()
         return {"ok": True}
+
+    def output(self, arguments):
+        """`output hold`, `output release`, `output feed-until HEX`, `output feed-before HEX`:
+        what the screen shows of what the program wrote, and when."""
+        action = arguments[0]
+        with self.condition:
+            if action == "hold":
+                self.holding_output = True
+                return {"ok": True}
+            if action == "release":
+                self.holding_output = False
+                data, self.held_output = bytes(self.held_output), bytearray()
+                self.feed(data)
+                # NB: the I/O thread writes the answers fed here: it may be waiting in select
+                # with nothing to write.
+                self.wake()
+                self.condition.notify_all()
+                return {"ok": True}
+            if action not in ("feed-until", "feed-before") or len(arguments) != 2:
+                return {"error": "unknown output command: {}".format(" ".join(arguments))}
+            if not self.holding_output:
+                return {"error": "the output is not held"}
+            pattern = bytes.fromhex(arguments[1])
+            deadline = time.monotonic() + INPUT_TIMEOUT_SECONDS
+            while pattern not in self.held_output:
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.output_ended and self.master is None):
+                    return {"error": "the program did not write {!r} in {} s".format(
+                        pattern, INPUT_TIMEOUT_SECONDS)}
+                self.condition.wait(min(left, 0.1))
+            end = self.held_output.index(pattern)
+            if action == "feed-until":
+                end += len(pattern)
+            data = bytes(self.held_output[:end])
+            del self.held_output[:end]
+            self.feed(data)
+            self.wake()
+            self.condition.notify_all()
+        return {"ok": True}
+
+    def answers(self, arguments):
+        """`answers now|hold|never|release`, `answers after HEX [delay MS]`, each with
+        `split N` after it: when the answers to cursor position requests are written."""
+        split = None
+        if len(arguments) >= 2 and arguments[-2] == "split":
+            split = int(arguments[-1])
+            arguments = arguments[:-2]
+        delay = 0.0
+        if len(arguments) >= 2 and arguments[-2] == "delay":
+            delay = int(arguments[-1]) / 1000.0
+            arguments = arguments[:-2]
+        with self.condition:
+            mode = arguments[0] if arguments else ""
+            if mode == "release" and len(arguments) == 1:
+                self.release_answers()
+            elif mode in ("now", "hold", "never") and len(arguments) == 1:
+                if mode == "now":
+                    self.release_answers()
+                self.answer_mode = mode
+                self.answer_trigger = None
+            elif mode == "after" and len(arguments) == 2:
+                self.answer_mode = "hold"
+                self.answer_trigger = bytes.fromhex(arguments[1])
+                self.answer_delay = delay
+                self.answers_seen = bytearray()
+            else:
+                return {"error": "unknown answers command: {}".format(" ".join(arguments))}
+            self.answer_split = split
+            self.wake()
+        return {"ok": True}
+
+    def read_shell_input(self):
+        """What the shell reads from the terminal once the job has ended, after the answers
+        and keys queued so far are in the pty."""
+        if self.control is None:
+            return {"error": "the terminal was not started with --shell-waits"}
+        deadline = time.monotonic() + INPUT_TIMEOUT_SECONDS
+        with self.condition:
+            while self.job_status is None or self.written < self.queued:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return {"error": "the program did not end, or its input was not read"}
+                self.condition.wait(min(left, 0.1))
+        os.write(self.control, b"read\n")
+        with self.condition:
+            while self.shell_input is None:
+                left = deadline - time.monotonic()
+                if left <= 0 or self.report is None:
+                    return {"error": "the session leader did not read the input"}
+                self.condition.wait(min(left, 0.1))
+            return {"input": self.shell_input}
 
     def signal(self, name):
         name = name.upper()
@@ -950,6 +1208,10 @@ class Terminal:
         it and ends; kills the leader too if it does not."""
         with self.condition:
             job = self.job
+            # NB: a leader waiting to read what the shell would ends at the pipe's end.
+            control, self.control = self.control, None
+        if control is not None:
+            os.close(control)
         if job:
             try:
                 os.killpg(job, signal.SIGKILL)
@@ -987,6 +1249,16 @@ def serve(terminal):
                 reply(terminal.keys(arguments[0] if arguments else ""))
             elif command == "resize" and len(arguments) == 2:
                 reply(terminal.resize(int(arguments[0]), int(arguments[1])))
+            elif command == "resize-screen" and len(arguments) == 2:
+                reply(terminal.resize(int(arguments[0]), int(arguments[1]), pty=False))
+            elif command == "resize-pty" and len(arguments) == 2:
+                reply(terminal.resize(int(arguments[0]), int(arguments[1]), screen=False))
+            elif command == "output" and arguments:
+                reply(terminal.output(arguments))
+            elif command == "answers" and arguments:
+                reply(terminal.answers(arguments))
+            elif command == "shell-input" and not arguments:
+                reply(terminal.read_shell_input())
             elif command == "signal" and len(arguments) == 1:
                 reply(terminal.signal(arguments[0]))
             elif command == "hangup" and not arguments:
@@ -1015,6 +1287,10 @@ def main():
     parser.add_argument("--rows", type=int, default=24)
     parser.add_argument("--term", default="xterm-256color")
     parser.add_argument("--history-file")
+    parser.add_argument("--resize-before-start", type=int, nargs=2, metavar=("C", "R"))
+    parser.add_argument("--hold-output", action="store_true")
+    parser.add_argument("--answers", choices=("now", "hold", "never"), default="now")
+    parser.add_argument("--shell-waits", action="store_true")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     arguments = parser.parse_args()
     command = arguments.command
@@ -1034,13 +1310,19 @@ def main():
         for line in lines:
             stream.feed(line.encode("utf-8") + b"\r\n")
         screen.take_responses()
+    columns, rows = arguments.columns, arguments.rows
+    if arguments.resize_before_start:
+        columns, rows = arguments.resize_before_start
+        screen.resize_terminal(columns, rows)
 
     environment = dict(os.environ)
     environment["TERM"] = arguments.term
     # NB: the program starts (a fork) before any thread does.
-    master, leader, report = start_program(
-        command, arguments.columns, arguments.rows, environment)
-    terminal = Terminal(screen, stream, master, leader, report)
+    master, leader, report, control = start_program(
+        command, columns, rows, environment, arguments.shell_waits)
+    terminal = Terminal(
+        screen, stream, master, leader, report, control, arguments.hold_output,
+        arguments.answers)
     terminal.start()
     with terminal.condition:
         started = terminal.condition.wait_for(
