@@ -15,14 +15,18 @@
   /// of each size at once, only of the first, or of neither until the end (a terminal tells
   /// the pty after its screen changed: tmux holds a pane's size back for up to 250 ms); the
   /// answers come as the requests are shown or only once the resizes are over.
-  // NB: serialized: each case waits on its terminal synchronously, so 220 of them in parallel
-  // hold both threads of the tests' pool for a minute or more; the suspected cause of a tmux
-  // test finding its server gone at its first look (2 runs of 8 of the whole suite).
   @Suite(
     "An inline region started as its terminal resizes",
-    .enabled(if: ScrollbackTerminal.isAvailable, "python3 with pyte is not installed"),
-    .serialized)
+    .enabled(if: ScrollbackTerminal.isAvailable, "python3 with pyte is not installed"))
   struct InlineStartupTests {
+    /// How many terminals run at once.
+    ///
+    /// Each case waits on its terminal synchronously, on a
+    /// thread of its own: on the tests' pool, 220 cases held both of its threads for minutes
+    /// (the suspected cause of a tmux test finding its server gone); one at a time, they took
+    /// six and a half minutes, the program's own second and a half each.
+    static let slots = Slots(4)
+
     /// A screen full of history, the command line last.
     static let history = (1...40).map { "history \($0)" } + ["$ InlineExample"]
 
@@ -156,17 +160,53 @@
         .appendingPathComponent("InlineExample").path
     }
 
+    /// How a run ended: the program's status and the terminal's last snapshot.
+    struct Outcome: Sendable {
+      var status: WaitStatus
+      var snapshot: ScrollbackTerminal.Snapshot
+    }
+
     @Test(arguments: interleavings)
     func theHistoryStaysByteForByte(_ interleaving: Interleaving) async throws {
-      let (first, second) = (interleaving.sizes[0], interleaving.sizes[1])
+      let outcome = try await Self.slots.holding {
+        try await ThreadOfItsOwn.run { try Self.run(interleaving) }
+      }
       let program = interleaving.program
       let history = program == .example ? Self.history : Self.browserHistory
+      #expect(outcome.status == .exited(0))
+      let snapshot = outcome.snapshot
+      let lines = snapshot.lines
+      #expect(
+        Array(lines.prefix(history.count)) == history, "the history changed:\n\(snapshot)")
+      // What the program leaves below it: the example's printed lines, the browser's frame.
+      let below = program == .example ? Self.printed.count : 3
+      if program == .example {
+        #expect(
+          Array(lines.dropFirst(history.count).prefix(below)) == Self.printed,
+          "the printed lines are not right below the history:\n\(snapshot)")
+      } else {
+        #expect(
+          lines.dropFirst(history.count).first?.hasPrefix(" Episodes") == true
+            && lines.filter { $0.hasPrefix(" Episodes") }.count == 1,
+          "the last frame is not right below the history, once:\n\(snapshot)")
+      }
+      #expect(
+        snapshot.history.count + snapshot.cursor.row == history.count + below
+          && snapshot.cursor.column == 0,
+        "the cursor is not on the line below:\n\(snapshot)")
+    }
+
+    /// Runs the program through `interleaving` and waits for its end, blocking the thread.
+    private static func run(_ interleaving: Interleaving) throws -> Outcome {
+      let (first, second) = (interleaving.sizes[0], interleaving.sizes[1])
+      let program = interleaving.program
       let command =
         program == .example
         ? [Self.example]
         : [try DemoBinary.require(), "--inline", "--height", "3", "--latency", "0.05"]
       let terminal = try ScrollbackTerminal(
-        command: command, columns: 80, rows: 24, history: history,
+        command: command, columns: 80, rows: 24,
+        history: program == .example ? Self.history : Self.browserHistory,
         resizedBeforeStart: interleaving.first == .beforeStart ? (80, first) : nil,
         holdsOutput: true, answers: interleaving.answersLate ? .hold : .now)
       defer { terminal.close() }
@@ -193,34 +233,35 @@
       if ptyRows != second { try terminal.resizePty(columns: 80, rows: second) }
       try terminal.answer(.release)
       if program == .browser {
-        try await terminal.waitFor(program.firstText)
+        try waitFor(terminal, "the first frame") { $0.screen.contains(program.firstText) }
         try terminal.type("q")
       }
-      #expect(try await terminal.waitForExit() == .exited(0))
-      let snapshot = try terminal.snapshot()
-      let lines = snapshot.lines
-      #expect(
-        Array(lines.prefix(history.count)) == history, "the history changed:\n\(snapshot)")
-      // What the program leaves below it: the example's printed lines, the browser's frame.
-      let below = program == .example ? Self.printed.count : 3
-      if program == .example {
-        #expect(
-          Array(lines.dropFirst(history.count).prefix(below)) == Self.printed,
-          "the printed lines are not right below the history:\n\(snapshot)")
-      } else {
-        #expect(
-          lines.dropFirst(history.count).first?.hasPrefix(" Episodes") == true
-            && lines.filter { $0.hasPrefix(" Episodes") }.count == 1,
-          "the last frame is not right below the history, once:\n\(snapshot)")
+      let ended = try waitFor(terminal, "the program to end") { $0.exitStatus != nil }
+      return Outcome(status: ended.exitStatus ?? .exited(-1), snapshot: ended)
+    }
+
+    /// Polls `terminal`'s snapshots until `condition` holds, for at most 10 seconds.
+    @discardableResult
+    private static func waitFor(
+      _ terminal: ScrollbackTerminal, _ what: String,
+      _ condition: (ScrollbackTerminal.Snapshot) -> Bool
+    ) throws -> ScrollbackTerminal.Snapshot {
+      var last: ScrollbackTerminal.Snapshot?
+      _ = waitUntil(timeout: .seconds(10), pause: .milliseconds(20)) {
+        last = try? terminal.snapshot()
+        return last.map(condition) ?? false
       }
-      #expect(
-        snapshot.history.count + snapshot.cursor.row == history.count + below
-          && snapshot.cursor.column == 0,
-        "the cursor is not on the line below:\n\(snapshot)")
+      guard let last, condition(last) else {
+        throw E2EError(
+          "timed out waiting for \(what); the terminal was:\n\(last.map(\.description) ?? "")")
+      }
+      return last
     }
 
     /// Shows the program's output up to `moment`.
-    private func show(_ moment: Moment, of terminal: ScrollbackTerminal, program: Program) throws {
+    private static func show(
+      _ moment: Moment, of terminal: ScrollbackTerminal, program: Program
+    ) throws {
       switch moment {
       case .beforeStart, .beforeSetUp:
         break

@@ -96,6 +96,13 @@ extension SignalDuringFrameTests {
       let ending = child.waitForEnd()
       if endedInsideTheSanitizer(ending, child) { return }
       #expect(ending == .signaled(SIGABRT, coreDumped: false))
+      // NB: all of the restore, which ends by showing the cursor, then whatever came after
+      // it: on a busy machine the recorder may read it in pieces, later than the program's end.
+      _ = waitUntil(timeout: .seconds(10)) {
+        let text = terminal.writtenText
+        guard let clear = text.range(of: "\u{1B}[J", options: .backwards) else { return false }
+        return text[clear.upperBound...].contains("\u{1B}[?25h")
+      }
       terminal.waitForQuiet()
       let text = terminal.writtenText
       // NB: the restore ends the region with an erase below the cursor, then only resets

@@ -238,7 +238,9 @@ public final class TerminalRecorder: Sendable {
     while monotonicNow() < deadline {
       pauseThread(.milliseconds(1))
       let now = byteCount
-      if now != last {
+      // NB: bytes already on the leader's side are not quiet, only unread: under load the
+      // reading thread can wait longer than `quiet` for its turn.
+      if now != last || (unreadOutput() ?? 0) > 0 {
         last = now
         lastChange = monotonicNow()
       } else if monotonicNow() - lastChange >= quiet {

@@ -54,13 +54,15 @@ final class TmuxSession {
     // report, say) can be read after the pane is gone.
     // NB: `result` is renamed into place only when complete: a reader that sees it reads all
     // of it. The demo has ended by then, so its standard error and trace are complete too.
+    // NB: the pane stays ten minutes after the demo: a test held back by a busy machine still
+    // finds it to read; ``close()`` ends it sooner.
     // NB: `tmux wait-for` in the pane reaches this server through `TMUX`; a signal sent before
     // it waits is remembered.
     let channel = "\(socket)-go"
     let script = """
       cd \(dir) && stty -g > stty-before; tmux wait-for \(channel); \(before)\(demo) \(redirections) 2> stderr; \
       status=$?; { echo "$status"; stty -g; } > result.partial && mv result.partial result; \
-      echo EXIT=$status; sleep 60
+      echo EXIT=$status; sleep 600
       """
     try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     socketPath = try tmux(["display-message", "-p", "#{socket_path}"])
