@@ -86,7 +86,7 @@ enum BenchmarkMain {
     NcursesReferenceScenario(), WakeupScenario(),
     LoadLatencyScenario(),
     StartupScenario(), ScreenCountScenario(), ListRedrawScenario(), VariantScenario(),
-    LoadCacheScenario(), FuzzyMatchScenario(), PickScenario(),
+    LoadCacheScenario(), KeyedLoadScenario(), FuzzyMatchScenario(), PickScenario(),
   ]
 
   private static func write(_ text: String, to path: String) {
