@@ -9,7 +9,7 @@ package enum DemoApplication {
   package static func run(_ root: NavigationScreen, settings: DisplaySettings) async {
     root.keyHints = keyHints(for: settings)
     var height: Int?
-    if case .inline(let rows, _) = settings.viewport { height = rows }
+    if case .inline(let rows, _) = settings.presentation { height = rows }
     let application = CursesApplication(
       root: root, scheduler: Scheduler(clock: .continuous), options: settings.terminalOptions)
     // F12 shows what every screen loads and what the details cache holds.
@@ -34,7 +34,7 @@ package enum DemoApplication {
   /// The keys the application takes itself, which the root's hint bar shows after its screens'
   /// own: `q quit`, and `+- rows` in an inline region.
   static func keyHints(for settings: DisplaySettings) -> [KeyHint] {
-    guard case .inline = settings.viewport else { return [KeyHint("q", "quit")] }
+    guard case .inline = settings.presentation else { return [KeyHint("q", "quit")] }
     return [KeyHint("q", "quit"), KeyHint("+-", "rows")]
   }
 }

@@ -13,7 +13,7 @@ package struct DisplaySettings: Sendable {
   /// Whether `--no-mouse` was given.
   package var noMouse = false
   /// The whole terminal, or an inline region (`--inline`, `--height`).
-  package var viewport = Viewport.fullScreen
+  package var presentation = Presentation.fullScreen
 
   /// Settings for the whole terminal.
   package init(
@@ -32,12 +32,12 @@ package struct DisplaySettings: Sendable {
   }
 
   /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`,
-  /// and the viewport.
+  /// and the presentation.
   package var terminalOptions: CursesTerminal.Options {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
     options.mouse = !noMouse
-    options.viewport = viewport
+    options.presentation = presentation
     return options
   }
 }

@@ -39,7 +39,7 @@ struct DemoCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
-  @OptionGroup var viewport: ViewportOptions
+  @OptionGroup var presentation: PresentationOptions
 
   /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
   ///
@@ -99,7 +99,7 @@ struct DemoCommand: DemoMode {
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     var settings = try display.settings()
-    settings.viewport = viewport.viewport
+    settings.presentation = presentation.presentation
     settings.trace.record(.start, at: startedAt)
     let service = CatalogueService(
       source: data.map { .file(path: $0) } ?? .bundled, network: network.conditions,

@@ -21,13 +21,13 @@ struct FilesCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
-  @OptionGroup var viewport: ViewportOptions
+  @OptionGroup var presentation: PresentationOptions
 
   /// Runs the file browser.
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     var settings = try display.settings()
-    settings.viewport = viewport.viewport
+    settings.presentation = presentation.presentation
     settings.trace.record(.start, at: startedAt)
     await Self.browse(path: Path(argument: path), settings: settings)
     settings.trace.reportStop()

@@ -26,7 +26,7 @@ struct LoadProbeCommand: DemoMode {
 
   @OptionGroup var display: DisplayOptions
 
-  @OptionGroup var viewport: ViewportOptions
+  @OptionGroup var presentation: PresentationOptions
 
   /// Rejects values the probe cannot show before the terminal is touched.
   func validate() throws {
@@ -45,7 +45,7 @@ struct LoadProbeCommand: DemoMode {
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     var settings = try display.settings()
-    settings.viewport = viewport.viewport
+    settings.presentation = presentation.presentation
     settings.trace.record(.start, at: startedAt)
     let delay = Duration.milliseconds(Int((seconds * 1000).rounded()))
     await LoadProbe.run(variant: variant, delay: delay, text: text, settings: settings)

@@ -63,7 +63,7 @@ struct PickCommand: DemoMode {
   @MainActor
   func launch(startedAt: MonotonicTime) async throws {
     var settings = try display.settings()
-    settings.viewport = fullscreen ? .fullScreen : .inline(height: height, exit: .clear)
+    settings.presentation = fullscreen ? .fullScreen : .inline(height: height, exit: .clear)
     settings.trace.record(.start, at: startedAt)
     // NB: a reader of standard output that has gone (`| head -0`) makes the write of the line
     // fail with EPIPE, which is reported, rather than end the process unseen. Ignored before

@@ -125,11 +125,11 @@ package enum EmbedProgram {
         }
         // Ctrl-C arrives as a key in raw mode; it quits like q, with the terminal restored.
         if status == OK && (value == wint_t(UInt8(ascii: "q")) || value == 3) { return }
-        if host.handle(getWchStatus: status, value: value) {
-          sidebar.lastKey = "pane took it"
-        } else {
-          sidebar.lastKey = "nobody took it"
+        var taken = false
+        for event in host.decode(getWchStatus: status, value: value) {
+          taken = host.handle(event) || taken
         }
+        sidebar.lastKey = taken ? "pane took it" : "nobody took it"
       }
       host.tick()
     }

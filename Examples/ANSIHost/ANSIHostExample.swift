@@ -50,7 +50,7 @@ enum ANSIHostExample {
       wakes.drain()
       let events = terminal.events()
       if !events.isEmpty { drawSidebar(terminal) }
-      if events.contains(.resized) { host.resize(to: paneSize(terminal)) }
+      if events.contains(.resized) { host.handle(.resize(paneSize(terminal))) }
       if events.contains(.continued) { host.invalidateOutput() }
       switch terminal.readInput() {
       case .bytes(let bytes):

@@ -74,7 +74,8 @@ enum EmbeddingExample {
         if status == KEY_CODE_YES && Int32(truncatingIfNeeded: value) == KEY_RESIZE {
           wresize(pane, sk_lines() - 2, sk_cols())
         }
-        _ = host.handle(getWchStatus: status, value: value)  // KEY_RESIZE refits the screen
+        // KEY_RESIZE refits the screen.
+        for event in host.decode(getWchStatus: status, value: value) { host.handle(event) }
       }
       host.tick()
     }

@@ -69,7 +69,7 @@ enum InlineExample {
       let controller = fetch(report: report, clock: ContinuousClock())
       var options = CursesTerminal.Options()
       if !CommandLine.arguments.contains("--fullscreen") {
-        options.viewport = .inline(height: 3, exit: .clear)
+        options.presentation = .inline(height: 3, exit: .clear)
       }
       let application = CursesApplication(root: controller, options: options)
       report.application = application

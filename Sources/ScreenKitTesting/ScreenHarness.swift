@@ -5,6 +5,10 @@ public import Testing
 /// Runs a screen hierarchy headless, for controller-level tests: no terminal, a virtual clock,
 /// load tasks that advance only when the test settles.
 ///
+/// It is a host like any other: its input goes through the `ScreenHost` it owns
+/// (`ScreenHost.handle(_:)`), as a terminal program's does, so a test exercises the path a
+/// key takes in the program.
+///
 /// ```swift
 /// @Test @MainActor func listShowsAfterLoading() async {
 ///   let harness = ScreenHarness(root: MyScreen(), size: Size(width: 20, height: 3))
@@ -17,7 +21,7 @@ public import Testing
 @MainActor
 public final class ScreenHarness {
   /// The stage the root is mounted on.
-  public let stage: Stage
+  public var stage: Stage { host.stage }
   /// The virtual clock the hierarchy and any load sleeping on it read.
   public let clock: VirtualClock
   /// The executor load tasks prefer; drained by ``settle()``.
@@ -34,6 +38,8 @@ public final class ScreenHarness {
 
   /// The clock and the other harnesses that share it.
   private let time: SharedTime
+  /// The host the input goes through, as in a program.
+  private let host: ScreenHost
 
   /// Mounts `root` at `size` and renders the first frame.
   public convenience init(
@@ -64,13 +70,15 @@ public final class ScreenHarness {
     self.executor = executor
     // NB: time zero is the clock's, not this moment's, for harnesses that join later.
     let screenClock = ScreenClock(time.clock, origin: VirtualClock.Instant(offset: .zero))
-    self.stage = Stage(
+    let stage = Stage(
       root: root, size: size,
       scheduler: Scheduler(clock: screenClock, taskExecutor: executor),
       environment: environment)
     stage.lifecycleObserver = { [journal] in journal.record($0) }
+    // NB: the host mounts the stage, after the journal is listening; nothing wakes a harness,
+    // whose work runs when the test advances or settles it.
+    self.host = ScreenHost(stage: stage, decoder: { InputDecoder() }, wake: nil)
     time.join(self)
-    stage.mount()
     runDueWork()
   }
 
@@ -86,10 +94,7 @@ public final class ScreenHarness {
   @discardableResult
   public func press(_ keys: Key...) -> Bool {
     var handled = false
-    for key in keys {
-      handled = stage.send(key)
-      runDueWork()
-    }
+    for key in keys { handled = deliver(.key(key)) }
     return handled
   }
 
@@ -102,9 +107,7 @@ public final class ScreenHarness {
   /// handled it.
   @discardableResult
   public func paste(_ text: String) -> Bool {
-    let handled = stage.paste(text)
-    runDueWork()
-    return handled
+    deliver(.paste(text))
   }
 
   /// Clicks the left button at column `x`, row `y` of the stage (a press, then a release, as
@@ -112,10 +115,8 @@ public final class ScreenHarness {
   @discardableResult
   public func click(x: Int, y: Int, modifiers: MouseEvent.Modifiers = []) -> Bool {
     let point = Point(x: x, y: y)
-    let handled = stage.send(MouseEvent(.press(.left), at: point, modifiers: modifiers))
-    runDueWork()
-    stage.send(MouseEvent(.release(.left), at: point, modifiers: modifiers))
-    runDueWork()
+    let handled = deliver(.mouse(MouseEvent(.press(.left), at: point, modifiers: modifiers)))
+    deliver(.mouse(MouseEvent(.release(.left), at: point, modifiers: modifiers)))
     return handled
   }
 
@@ -133,8 +134,7 @@ public final class ScreenHarness {
   public func scroll(x: Int, y: Int, by notches: Int) -> Bool {
     var handled = false
     for _ in 0..<abs(notches) {
-      handled = stage.send(MouseEvent(.wheel(notches.signum()), at: Point(x: x, y: y)))
-      runDueWork()
+      handled = deliver(.mouse(MouseEvent(.wheel(notches.signum()), at: Point(x: x, y: y))))
     }
     return handled
   }
@@ -143,22 +143,27 @@ public final class ScreenHarness {
   /// whether a screen handled it.
   @discardableResult
   public func send(_ event: MouseEvent) -> Bool {
-    let handled = stage.send(event)
-    runDueWork()
-    return handled
+    deliver(.mouse(event))
   }
 
   /// Reports that the terminal gained (`true`) or lost (`false`) the user's focus, as a
   /// terminal does once focus reporting is on, and renders.
   public func setTerminalFocus(_ hasFocus: Bool) {
-    stage.handle(.terminalFocus(hasFocus))
-    runDueWork()
+    deliver(.terminalFocus(hasFocus))
   }
 
-  /// Resizes the stage and renders.
+  /// Resizes the stage, as a terminal's new size does, and renders.
   public func resize(to size: Size) {
-    stage.resize(to: size)
+    deliver(.resize(size))
+  }
+
+  /// Delivers an input event through the harness's host, then runs what became due and
+  /// renders, as a terminal host does after each event; returns whether anything handled it.
+  @discardableResult
+  private func deliver(_ event: InputEvent) -> Bool {
+    let handled = host.handle(event)
     runDueWork()
+    return handled
   }
 
   // MARK: Time
@@ -294,7 +299,7 @@ public final class ScreenHarness {
   /// Unmounts the root, settles, and records an issue for anything left running and for any
   /// lifecycle ordering rule that was broken.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-    stage.unmount()
+    host.close()
     await settle()
     let pending = pendingWork
     if !pending.isEmpty {

@@ -274,7 +274,7 @@ import Testing
       #expect(rowText(window, y: 2, x: 40, width: 40).hasPrefix("right 右 "))
       #expect(rowText(window, y: 12, width: 80).allSatisfy { $0 == " " })
 
-      right.send("x")
+      right.handle(.key("x"))
       #expect(right.needsFrame && !left.needsFrame)
       right.drawFrame()
       #expect(right.writer.lastFrameCellCount == 1)
@@ -292,10 +292,10 @@ import Testing
         scheduler: Scheduler(clock: ScreenClock(clock)))
       defer { host.close() }
       let bytes = Array("漢\u{1B}[B".utf8)
-      #expect(!host.handle(bytes: bytes[0..<2]))
-      #expect(host.handle(bytes: bytes[2...]))
+      #expect(!host.deliver(bytes: bytes[0..<2]))
+      #expect(host.deliver(bytes: bytes[2...]))
       #expect(label.keys == ["漢", "↓"])
-      #expect(host.handle(bytes: [0x1B]) == false)
+      #expect(host.deliver(bytes: [0x1B]) == false)
       #expect(host.nextDeadline == .milliseconds(25))
       clock.advance(to: .init(offset: .milliseconds(25)))
       host.tick()

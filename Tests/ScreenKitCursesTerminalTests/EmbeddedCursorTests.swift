@@ -15,8 +15,8 @@ extension CursesSessionTests {
       defer { host.close() }
       host.drawFrame()
       #expect(host.cursor == Point(x: 12, y: 3))
-      #expect(host.send("h"))
-      #expect(host.send("i"))
+      #expect(host.handle(.key("h")))
+      #expect(host.handle(.key("i")))
       host.drawFrame()
       #expect(host.cursor == Point(x: 14, y: 3))
       #expect(getcury(window) == 3)

@@ -26,9 +26,9 @@ extension CursesSessionTests {
         palette: CursesPalette())
       defer { host.close() }
       // SGR reports are 1-based: column 14, row 6 is the cell (13, 5) of the screen.
-      #expect(host.handle(bytes: Array("\u{1B}[<0;14;6M\u{1B}[<0;14;6m".utf8)))
+      #expect(host.deliver(bytes: Array("\u{1B}[<0;14;6M\u{1B}[<0;14;6m".utf8)))
       #expect(recorder.clicks == [Point(x: 3, y: 2)])
-      #expect(!host.handle(bytes: Array("\u{1B}[<0;1;1M\u{1B}[<0;1;1m".utf8)))
+      #expect(!host.deliver(bytes: Array("\u{1B}[<0;1;1M\u{1B}[<0;1;1m".utf8)))
       #expect(recorder.clicks == [Point(x: 3, y: 2)])
     }
   }

@@ -35,7 +35,7 @@ private final class Greeting: Screen {
     if descriptors[0].revents != 0 {
       var bytes = [UInt8](repeating: 0, count: 4096)
       let count = read(input, &bytes, bytes.count)
-      pane.handle(bytes: bytes.prefix(max(count, 0)))   // keys for the pane
+      for event in pane.decode(bytes: bytes.prefix(max(count, 0))) { pane.handle(event) }
     }
     pane.tick()   // due timers and posted work
     if pane.needsFrame { pane.drawFrame() }   // wnoutrefresh only

@@ -73,7 +73,7 @@ enum TestHost {
     options.focusReporting = !arguments.contains("--no-focus")
     options.keysSendSignals = !arguments.contains("--signal-keys-as-keys")
     if let height = arguments.compactMap({ value(of: "--inline=", in: $0) }).first {
-      options.viewport = .inline(height: Int(height))
+      options.presentation = .inline(height: Int(height))
     }
     if mode == "field" {
       await runField(options: options)

@@ -19,7 +19,7 @@ final class SpinnerAnimation {
   func start(in screen: Screen) {
     guard ticker == nil, let stage = screen.stage else { return }
     self.screen = screen
-    spinner.isLeading = screen.environment.presentation == .inline
+    spinner.isLeading = screen.environment.presentation != .fullScreen
     let ticker = stage.ticker(interval: spinner.style.frameInterval)
     self.ticker = ticker
     spinner.frameIndex = ticker.frame % spinner.style.frames.count

@@ -176,7 +176,7 @@ open class Screen {
   /// Handles a mouse event and returns whether it did; unhandled events go to the parent.
   ///
   /// The position is in this screen's own coordinates. A press has already focused the
-  /// screen under it (see `Stage.send(_:)` for a `MouseEvent`).
+  /// screen under it (see ``ScreenHost/handle(_:)`` for ``InputEvent/mouse(_:)``).
   open func handleMouse(_ event: MouseEvent) -> Bool { false }
 
   /// Called when the screen gains or loses focus; it has already been marked for redrawing.

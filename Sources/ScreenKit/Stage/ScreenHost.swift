@@ -1,13 +1,15 @@
 /// The contract between a screen hierarchy and the program that shows it: every host is built
-/// on it (`CursesApplication` and `EmbeddedHost` in ScreenKitCurses, a program that writes
-/// escape codes itself), so a frame, a wake-up and an event mean the same everywhere.
+/// on it (`CursesApplication` and `EmbeddedHost` in ScreenKitCurses, `ScreenHarness` in
+/// ScreenKitTesting, a program that writes escape codes itself), so a frame, a wake-up and an
+/// event mean the same everywhere.
 ///
-/// The program keeps its own loop, terminal modes and output. It forwards input as the bytes
-/// it read (``handle(bytes:)``) or as decoded events (``handle(_:)``); sleeps until its input,
-/// a wake (the `wake` closure it provides, called from any thread when work is posted, e.g.
-/// writing to its own pipe) or ``timeUntilNextDeadline``; then calls ``tick()`` and, when
-/// ``needsFrame`` is set, ``frame()``, and writes the returned runs' cells of ``grid`` at its
-/// own offset.
+/// The program keeps its own loop, terminal modes and output. Input has one way in,
+/// ``handle(_:)``, for keys, pastes, mouse reports, sizes and focus reports alike; the bytes a
+/// program read become those events through ``decode(bytes:)``, the host's ``InputDecoder``,
+/// whose Escape delay runs on the host's clock. The program sleeps until its input, a wake (the
+/// `wake` closure it provides, called from any thread when work is posted, e.g. writing to its
+/// own pipe) or ``timeUntilNextDeadline``; then calls ``tick()`` and, when ``needsFrame`` is
+/// set, ``frame()``, and writes the returned runs' cells of ``grid`` at its own offset.
 ///
 /// A host has no globals, installs no signal handlers and never exits, so several can live
 /// side by side. Examples/ANSIHost is a complete program that writes ANSI escape codes.
@@ -16,7 +18,7 @@
 /// let host = ScreenHost(root: StatusScreen(), size: paneSize, wake: { wakePipe.signal() })
 /// // in the program's loop:
 /// poll([stdin, wakePipe], timeout: host.timeUntilNextDeadline)
-/// host.handle(bytes: bytesRead)
+/// for event in host.decode(bytes: bytesRead) { host.handle(event) }
 /// host.tick()
 /// if host.needsFrame { write(host.frame(), of: host.grid, at: paneOrigin) }
 /// ```
@@ -39,7 +41,7 @@ public final class ScreenHost {
   ///   - size: The size of the area the program gives the screens, in cells.
   ///   - scheduler: Runs the screens' timers and posted work at ``tick()``.
   ///   - environment: The values the screens read from their environment.
-  ///   - decoder: Makes the decoder of ``handle(bytes:)`` when the first bytes arrive, so a
+  ///   - decoder: Makes the decoder of ``decode(bytes:)`` when the first bytes arrive, so a
   ///     program can read its terminal's key sequences only once its terminal is set up; a
   ///     program that leaves the mouse to the terminal says so here
   ///     (`InputDecoder(terminalReportsMouse: false)`).
@@ -71,7 +73,7 @@ public final class ScreenHost {
   private var scheduler: Scheduler { stage.scheduler }
 
   /// The scheduler time of the earliest pending timer (an animation, a timeout, or the
-  /// Escape deadline of ``handle(bytes:)``), or `nil` when none is set.
+  /// Escape deadline of ``decode(bytes:)``), or `nil` when none is set.
   public var nextDeadline: Duration? { scheduler.nextDeadline }
 
   /// How long the program may sleep before ``tick()`` has work, or `nil` for as long as it
@@ -109,10 +111,16 @@ public final class ScreenHost {
     scheduler.runDue()
   }
 
-  /// Delivers an event the program decoded and returns whether anything handled it.
+  /// Delivers an event and returns whether anything handled it: the one way input reaches the
+  /// screens, whichever host the program is.
   ///
-  /// A key nothing handled goes to ``onUnhandledKey``. A resize lays the screens out again at
-  /// the new size and repaints the next frame whole.
+  /// A key or a paste goes to the focused screen (or the root), then up its parents; a Tab or
+  /// Shift-Tab nobody handled moves focus, and ``Stage/loadInspectorKey`` reaches no screen. A
+  /// key nothing handled goes to ``onUnhandledKey``. A mouse report goes to the topmost screen
+  /// under it, then up its parents, never past a modal screen; a press first focuses the
+  /// screen under it. A resize lays the screens out again at the new size and repaints the
+  /// next frame whole. A focus report sets ``Stage/terminalHasFocus``. Both of these count as
+  /// handled.
   ///
   /// A mouse event's position is in the screens' coordinates: a program that shows them at
   /// an offset subtracts it first.
@@ -128,10 +136,12 @@ public final class ScreenHost {
   }
 
   /// Decodes bytes the program read from its terminal and returns the events they complete,
-  /// for the program to look at before it passes them to ``handle(_:)``.
+  /// for the program to look at (a key it takes for itself, a mouse report it moves into its
+  /// pane) before it passes them to ``handle(_:)``.
   ///
   /// Characters and sequences cut between reads are kept until the rest comes; an Escape
-  /// alone is delivered to the screens at ``escapeDeadline`` by ``tick()``.
+  /// alone is delivered to the screens, through ``handle(_:)``, at ``escapeDeadline`` by
+  /// ``tick()``.
   public func decode(bytes: some Sequence<UInt8>) -> [InputEvent] {
     let feed =
       input
@@ -140,15 +150,6 @@ public final class ScreenHost {
       }
     input = feed
     return feed.decode(bytes)
-  }
-
-  /// Decodes bytes the program read from its terminal, delivers them and returns whether
-  /// anything handled them.
-  @discardableResult
-  public func handle(bytes: some Sequence<UInt8>) -> Bool {
-    var handled = false
-    for event in decode(bytes: bytes) { handled = handle(event) || handled }
-    return handled
   }
 
   /// Delivers what the decoder holds of input that was cut off (the program was stopped,
@@ -166,13 +167,16 @@ public final class ScreenHost {
   }
 
   /// Lays the screens out at `size`; the next frame repaints everything.
-  public func resize(to size: Size) {
+  ///
+  /// Private: a program delivers a new size as input, `handle(.resize(size))`.
+  private func resize(to size: Size) {
     stage.resize(to: size)
     stage.invalidateOutput()
   }
 
   /// Runs one frame (``Stage/frame()``: layout, focus, draw, diff) and returns the cells of
   /// ``grid`` that changed; all of them after a resize or ``invalidateOutput()``.
+  @discardableResult
   public func frame() -> FrameChanges {
     stage.frame()
   }

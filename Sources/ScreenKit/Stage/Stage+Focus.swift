@@ -5,7 +5,7 @@ extension Stage {
   /// A Tab or Shift-Tab that no screen handles moves focus, as ``moveFocus(by:)`` does.
   /// Returns whether anything handled the key; a Tab that moved no focus was not handled.
   @discardableResult
-  public func send(_ key: Key) -> Bool {
+  package func send(_ key: Key) -> Bool {
     // NB: before the screens, so that no screen (a text field taking every key) hides it.
     if isMounted, let loadInspectorKey, key == loadInspectorKey {
       toggleLoadInspector()
@@ -24,7 +24,7 @@ extension Stage {
   ///
   /// Returns whether anything handled it; nothing else happens when none did.
   @discardableResult
-  public func paste(_ text: String) -> Bool {
+  package func paste(_ text: String) -> Bool {
     route { $0.respond(toPaste: text) }
   }
 

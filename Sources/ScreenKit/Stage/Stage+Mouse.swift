@@ -11,7 +11,7 @@ extension Stage {
   /// focus, or else to the first focusable screen inside it. Each screen gets the event with
   /// the position in its own coordinates. Returns whether anything handled it.
   @discardableResult
-  public func send(_ event: MouseEvent) -> Bool {
+  package func send(_ event: MouseEvent) -> Bool {
     guard isMounted, bounds.contains(event.position) else { return false }
     let target = root.hitTest(event.position)
     if case .press = event.action { focus(forPressOn: target) }

@@ -3,14 +3,14 @@
 ///
 /// A host drives a stage (``ScreenHost`` is the contract every host is built on: the terminal
 /// application, an embedding program, the test harness). It mounts the root, delivers input
-/// (``handle(_:)``), runs the scheduler, and when ``needsFrame`` is set (``onNeedsFrame`` tells
-/// it when that happens) calls ``frame()`` once and writes the changed cells it is handed to
-/// its output.
+/// (``ScreenHost/handle(_:)``, the one way in, so a key means the same under every host), runs
+/// the scheduler, and when ``needsFrame`` is set (``onNeedsFrame`` tells it when that happens)
+/// calls ``frame()`` once and writes the changed cells it is handed to its output.
 ///
 /// ```swift
-/// let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
-/// stage.mount()
-/// stage.send(.down)
+/// let host = ScreenHost(root: MyScreen(), size: Size(width: 80, height: 24))
+/// host.handle(.key(.down))
+/// let stage = host.stage
 /// let changes = stage.frame()   // the cells of `stage.canvas.grid` that changed
 /// for run in changes.runs { output.write(stage.canvas.grid.cells(in: run), x: run.x, y: run.y) }
 /// ```
@@ -115,7 +115,10 @@ public final class Stage {
   }
 
   /// Changes the size: the whole hierarchy is laid out again and redrawn.
-  public func resize(to newSize: Size) {
+  ///
+  /// `package`: a program's new size is input, delivered as ``InputEvent/resize(_:)`` through
+  /// its host, which also hands the next frame over whole.
+  package func resize(to newSize: Size) {
     guard newSize != size else { return }
     size = newSize
     canvas.resetGrid(to: newSize)
@@ -129,9 +132,10 @@ public final class Stage {
   /// and focus reports set ``terminalHasFocus``; returns whether anything handled it (a resize
   /// and a focus report always are).
   ///
-  /// Every host delivers its input here, so this is the one place an event is told apart.
+  /// Every host delivers its input here, through ``ScreenHost/handle(_:)``, so this is the one
+  /// place an event is told apart; `package`, so that no host can go round its ``ScreenHost``.
   @discardableResult
-  public func handle(_ event: InputEvent) -> Bool {
+  package func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return send(key)
     case .paste(let text): return paste(text)

@@ -1,7 +1,7 @@
 import ScreenKit
 import ScreenKitTerminal
 
-/// What a ``CursesApplication`` shows its frames on, whichever ``Viewport`` it has: the
+/// What a ``CursesApplication`` shows its frames on, whichever `Presentation` it has: the
 /// whole terminal through ncurses, a region at the cursor, or plain text when the output is
 /// not a terminal.
 ///

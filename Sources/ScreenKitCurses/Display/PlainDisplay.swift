@@ -40,7 +40,7 @@ final class PlainDisplay: Display {
   }
 
   var size: Size { Size(width: width, height: height) }
-  var presentation: Presentation { .inline }
+  var presentation: Presentation { .inline(height: height, exit: exit) }
   var eventDescriptor: Int32? { nil }
   var hasPendingLines: Bool { false }
   var origin: Point? { nil }

@@ -4,9 +4,11 @@ public import ScreenKit
 /// Hosts a ScreenKit screen inside another ncurses program, which keeps `initscr`/`endwin`,
 /// its loop, its signals and the single `doupdate` of each frame.
 ///
-/// The host program gives a WINDOW and optionally a region of it, forwards keys and size
-/// changes, calls ``tick()`` when ``nextDeadline`` has passed or ``wakeDescriptor`` became
-/// readable, and calls ``drawFrame()`` when ``needsFrame`` is set; it only `wnoutrefresh`es.
+/// The host program gives a WINDOW and optionally a region of it, forwards its input through
+/// ``handle(_:)``, the one way in (``decode(getWchStatus:value:)`` and ``decode(bytes:)`` turn
+/// what it read into events), calls ``tick()`` when ``nextDeadline`` has passed or
+/// ``wakeDescriptor`` became readable, and calls ``drawFrame()`` when ``needsFrame`` is set; it
+/// only `wnoutrefresh`es.
 /// A host has no globals, installs no signal handlers and never exits, so several can live
 /// side by side; hosts on one ncurses screen share one ``CursesPalette``. It is a
 /// `ScreenHost` (the same contract for programs without ncurses) whose frames go to a window.
@@ -16,7 +18,7 @@ public import ScreenKit
 /// let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
 /// // in the program's loop:
 /// poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
-/// pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
+/// for event in pane.decode(getWchStatus: status, value: value) { pane.handle(event) }
 /// pane.tick()
 /// if pane.needsFrame { pane.drawFrame() }
 /// doupdate()
@@ -95,44 +97,15 @@ public final class EmbeddedHost {
     return core.tick()
   }
 
-  /// Routes a key to the hosted screens; returns whether one handled it.
-  @discardableResult
-  public func send(_ key: Key) -> Bool {
-    core.handle(.key(key))
-  }
-
-  /// Decodes and delivers the results of `get_wch` calls and returns whether anything
-  /// handled them.
+  /// Delivers an event in the terminal's terms and returns whether anything handled it: the
+  /// one way input reaches the hosted screens, through the `ScreenHost` underneath.
   ///
-  /// A `KEY_RESIZE` refits the screen to the window; call ``move(to:region:)`` instead when
-  /// the region itself changes.
+  /// A resize (`KEY_RESIZE`) refits the screen to the window, whatever size it names; call
+  /// ``move(to:region:)`` instead when the region itself changes. A mouse report, in screen
+  /// cells, moves into the pane, and one outside the pane is left to the program (not
+  /// handled). Keys, pastes and focus reports go to the screens as they are.
   @discardableResult
-  public func handle(_ inputs: [RawInput]) -> Bool {
-    var handled = false
-    for event in KeyDecoder.decode(inputs, size: area.size) { handled = deliver(event) || handled }
-    return handled
-  }
-
-  /// Decodes and delivers bytes the program read from the terminal itself (with `read(2)`,
-  /// not ncurses) and returns whether anything handled them.
-  ///
-  /// Characters and sequences cut between reads are kept until the rest comes; an Escape
-  /// alone becomes the Escape key at ``nextDeadline``, when the program calls ``tick()``.
-  /// Bracketed pastes arrive whole (`Screen.handlePaste(_:)`). Mouse reports are in screen
-  /// cells: the host moves them into its pane, and one outside the pane is left to the
-  /// program (not handled). The terminal description's
-  /// key sequences are read on first use, so the program's `newterm` must come first.
-  @discardableResult
-  public func handle(bytes: some Sequence<UInt8>) -> Bool {
-    var handled = false
-    for event in core.decode(bytes: bytes) { handled = deliver(event) || handled }
-    return handled
-  }
-
-  /// Delivers an event in the pane's terms: a resize refits the pane to its window; a mouse
-  /// report, in screen cells, moves into the pane, and one outside it is the program's.
-  @discardableResult
-  private func deliver(_ event: InputEvent) -> Bool {
+  public func handle(_ event: InputEvent) -> Bool {
     if case .resize = event {
       refit()
       return true
@@ -148,13 +121,31 @@ public final class EmbeddedHost {
     return core.handle(.mouse(mouse))
   }
 
-  /// Delivers one `get_wch` result as its status (`OK` or `KEY_CODE_YES`) and value.
-  @discardableResult
-  public func handle(getWchStatus status: Int32, value: wint_t) -> Bool {
+  /// Decodes bytes the program read from the terminal itself (with `read(2)`, not ncurses)
+  /// and returns the events they complete, for ``handle(_:)``.
+  ///
+  /// Characters and sequences cut between reads are kept until the rest comes; an Escape
+  /// alone becomes the Escape key at ``nextDeadline``, when the program calls ``tick()``.
+  /// Bracketed pastes arrive whole (`Screen.handlePaste(_:)`), mouse reports in screen cells.
+  /// The terminal description's key sequences are read on first use, so the program's
+  /// `newterm` must come first.
+  public func decode(bytes: some Sequence<UInt8>) -> [InputEvent] {
+    core.decode(bytes: bytes)
+  }
+
+  /// Decodes one `get_wch` result, its status (`OK` or `KEY_CODE_YES`) and value, into the
+  /// events for ``handle(_:)``: none for any other status.
+  public func decode(getWchStatus status: Int32, value: wint_t) -> [InputEvent] {
     // NB: wint_t is unsigned with glibc and signed on Darwin.
-    if status == OK { return handle([.character(UInt32(truncatingIfNeeded: value))]) }
-    if status == KEY_CODE_YES { return handle([.keyCode(Int32(truncatingIfNeeded: value))]) }
-    return false
+    let input: RawInput
+    if status == OK {
+      input = .character(UInt32(truncatingIfNeeded: value))
+    } else if status == KEY_CODE_YES {
+      input = .keyCode(Int32(truncatingIfNeeded: value))
+    } else {
+      return []
+    }
+    return KeyDecoder.decode([input], size: area.size)
   }
 
   /// Moves the screen to another window or region; the next frame repaints it whole.
@@ -192,7 +183,7 @@ public final class EmbeddedHost {
   private func refit() {
     let area = self.area
     writer.retarget(window: window, origin: area.origin)
-    core.resize(to: area.size)
+    core.handle(.resize(area.size))
   }
 
   /// The region clipped to the window, or the whole window.

@@ -11,7 +11,7 @@ import ScreenKitTerminal
 #endif
 
 /// A region of rows at the cursor, in the normal screen, drawn with the terminal's terminfo
-/// sequences: the session behind ``Viewport/inline(height:exit:)``.
+/// sequences: the session behind `Presentation.inline(height:exit:)`.
 ///
 /// The terminal's modes are those of the full-screen session (cbreak, no echo, keypad
 /// transmit, a hidden cursor (shown at the focused screen's cursor, where it has one),
@@ -147,7 +147,7 @@ final class InlineTerminal: Display {
   var size: Size {
     Size(width: terminalSize.width, height: min(height, terminalSize.height))
   }
-  var presentation: Presentation { .inline }
+  var presentation: Presentation { .inline(height: height, exit: exit) }
   var inputDescriptor: Int32? {
     isatty(options.inputDescriptor) != 0 ? options.inputDescriptor : nil
   }

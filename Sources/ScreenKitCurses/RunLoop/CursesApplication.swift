@@ -142,7 +142,7 @@ public final class CursesApplication {
     display.onInputDeadlineChange = nil
     // NB: what an inline region leaves in the scrollback is the last frame: a quit made by a
     // key or a load's result comes before its turn drew what they changed.
-    if let session, display.presentation == .inline,
+    if let session, case .inline = display.presentation,
       host.needsFrame || display.hasPendingLines
     {
       drawFrame(session)
@@ -153,9 +153,9 @@ public final class CursesApplication {
     isQuitting = false
   }
 
-  /// Opens what ``options``'s viewport shows the screens on.
+  /// Opens what ``options``'s presentation shows the screens on.
   private func openDisplay() throws(TerminalError) -> any Display {
-    switch options.viewport {
+    switch options.presentation {
     case .fullScreen:
       return try FullScreenDisplay(options: options)
     case .inline(let height, let exit):
@@ -195,9 +195,11 @@ public final class CursesApplication {
   /// The region is at most the terminal's height. The next frame lays the screens out at it
   /// and draws the region anew from its top.
   public func setInlineHeight(_ height: Int) {
-    guard case .inline(_, let exit) = options.viewport else { return }
-    options.viewport = .inline(height: max(1, height), exit: exit)
+    guard case .inline(_, let exit) = options.presentation else { return }
+    options.presentation = .inline(height: max(1, height), exit: exit)
     guard let session, let size = session.display.setHeight(height) else { return }
+    // NB: the screens' environment names the height the display has now.
+    stage.environment.presentation = session.display.presentation
     session.host.handle(.resize(size))
   }
 

@@ -63,8 +63,9 @@ public final class CursesTerminal {
     /// Loads read it for `LoadOptions.refreshOnFocus` and `refreshesWhileUnfocused`; without
     /// it the terminal always counts as focused.
     public var focusReporting = true
-    /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor.
-    public var viewport: Viewport = .fullScreen
+    /// Where the hierarchy is shown: the whole terminal by default, or a region at the cursor;
+    /// the screens read it from their environment.
+    public var presentation: Presentation = .fullScreen
     /// Whether Ctrl-C, Ctrl-\ and Ctrl-Z send SIGINT, SIGQUIT and SIGTSTP, as the terminal
     /// does by default (the session is put back, and the program ends or stops as any
     /// would); with `false` they arrive as keys (`.control("c")`, `.control("\\")`,

@@ -12,13 +12,12 @@ import Testing
     }
     override func draw(in canvas: inout Canvas) { canvas.drawText("\(count)", at: .zero) }
   }
-  let stage = Stage(root: Counter(), size: Size(width: 20, height: 2))
-  stage.mount()
-  stage.frame()                      // the first frame draws the whole stage
-  stage.send(.character("+"))        // routing, state, setNeedsDisplay()
-  let changes = stage.frame()        // focus, layout, then draws the counter again and diffs
+  let host = ScreenHost(root: Counter(), size: Size(width: 20, height: 2))   // mounts it
+  host.frame()                       // the first frame draws the whole stage
+  host.handle(.key("+"))             // routing, state, setNeedsDisplay()
+  let changes = host.frame()         // focus, layout, then draws the counter again and diffs
   // end-snippet
-  return (stage, changes)
+  return (host.stage, changes)
 }
 
 @MainActor @Suite struct AnatomySnippetTests {

@@ -49,7 +49,7 @@ import Testing
     let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
     // in the program's loop:
     poll([stdin, pane.wakeDescriptor], timeout: pane.pollTimeout)
-    pane.handle(getWchStatus: status, value: value)   // or pane.handle(bytes:) from read(2)
+    for event in pane.decode(getWchStatus: status, value: value) { pane.handle(event) }
     pane.tick()
     if pane.needsFrame { pane.drawFrame() }
     doupdate()

@@ -217,9 +217,9 @@ extension EnvironmentValues {
     typealias MyScreen = Greeting
     let output = Output()
     // snippet: doc-stage
-    let stage = Stage(root: MyScreen(), size: Size(width: 80, height: 24))
-    stage.mount()
-    stage.send(.down)
+    let host = ScreenHost(root: MyScreen(), size: Size(width: 80, height: 24))
+    host.handle(.key(.down))
+    let stage = host.stage
     let changes = stage.frame()   // the cells of `stage.canvas.grid` that changed
     for run in changes.runs { output.write(stage.canvas.grid.cells(in: run), x: run.x, y: run.y) }
     // end-snippet
@@ -243,7 +243,7 @@ extension EnvironmentValues {
     let host = ScreenHost(root: StatusScreen(), size: paneSize, wake: { wakePipe.signal() })
     // in the program's loop:
     poll([stdin, wakePipe], timeout: host.timeUntilNextDeadline)
-    host.handle(bytes: bytesRead)
+    for event in host.decode(bytes: bytesRead) { host.handle(event) }
     host.tick()
     if host.needsFrame { write(host.frame(), of: host.grid, at: paneOrigin) }
     // end-snippet

@@ -12,9 +12,9 @@ import Testing
   final class Greeting: Screen {
     override func draw(in canvas: inout Canvas) { canvas.drawText("Hi", at: .zero) }
   }
-  let stage = Stage(root: Greeting(), size: Size(width: 80, height: 24))
-  stage.mount(); stage.send(.down)   // a host does this; tests use the harness
-  let changes = stage.frame()   // layout, focus, draw, diff: the cells this frame changed
+  let host = ScreenHost(root: Greeting(), size: Size(width: 80, height: 24))   // mounts it
+  host.handle(.key(.down))   // input's one way in; tests use the harness
+  let changes = host.frame()   // layout, focus, draw, diff: the cells this frame changed
   // end-snippet
   if inTheTerminal {
     // snippet: readme-core-run
@@ -27,7 +27,7 @@ import Testing
     }
     // end-snippet
   }
-  return (stage, changes)
+  return (host.stage, changes)
 }
 
 @MainActor @Suite struct CoreSnippetTests {

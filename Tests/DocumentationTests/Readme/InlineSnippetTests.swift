@@ -22,7 +22,7 @@ import Testing
   dup2(ends[1], 1)
   // snippet: readme-inline
   var options = CursesTerminal.Options()
-  options.viewport = .inline(height: 3, exit: .clear)   // or .keepLastFrame
+  options.presentation = .inline(height: 3, exit: .clear)   // or .keepLastFrame
   let application = CursesApplication(root: controller, options: options)
   application.print("✓ fetched swift-log")   // above the region; full screen: after the session
   // end-snippet
@@ -33,7 +33,7 @@ import Testing
   let count = read(ends[0], &buffer, buffer.count)
   close(ends[0])
   #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).contains("✓ fetched swift-log\n"))
-  #expect(application.options.viewport == .inline(height: 3, exit: .clear))
+  #expect(application.options.presentation == .inline(height: 3, exit: .clear))
 }
 
 /// A screen that shows one line.

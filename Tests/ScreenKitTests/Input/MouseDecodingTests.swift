@@ -54,7 +54,7 @@ import Testing
     _ = host.frame()
     for read in reads {
       runTimers(until: read.at)
-      host.handle(bytes: Array(read.text.utf8))
+      host.deliver(bytes: Array(read.text.utf8))
     }
     runTimers(until: .seconds(60))
     return recorder.events

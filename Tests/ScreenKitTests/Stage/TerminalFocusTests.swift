@@ -39,10 +39,10 @@ import Testing
     let host = ScreenHost(root: watcher, size: Size(width: 20, height: 3))
     host.onUnhandledKey = { unhandled.append($0) }
     _ = host.frame()
-    #expect(host.handle(bytes: Array("a\u{1B}[O".utf8)))
+    #expect(host.deliver(bytes: Array("a\u{1B}[O".utf8)))
     #expect(!host.stage.terminalHasFocus)
-    host.handle(bytes: Array("\u{1B}[".utf8))
-    host.handle(bytes: Array("Ib".utf8))
+    host.deliver(bytes: Array("\u{1B}[".utf8))
+    host.deliver(bytes: Array("Ib".utf8))
     #expect(host.stage.terminalHasFocus)
     #expect(watcher.keys == [.character("a"), .character("b")])
     #expect(watcher.changes == [false, true])

@@ -1,9 +1,9 @@
 import ArgumentParser
-import ScreenKitCurses
+import ScreenKit
 
 /// `--inline` and `--height`: the screens in a region of rows at the cursor, in the normal
 /// scrollback, instead of the whole terminal.
-struct ViewportOptions: ParsableArguments {
+struct PresentationOptions: ParsableArguments {
   @Flag(help: "Run in a region of rows at the cursor; the last frame stays in the scrollback.")
   var inline = false
 
@@ -16,8 +16,8 @@ struct ViewportOptions: ParsableArguments {
     }
   }
 
-  /// The viewport these flags ask for.
-  var viewport: Viewport {
+  /// The presentation these flags ask for.
+  var presentation: Presentation {
     inline ? .inline(height: height) : .fullScreen
   }
 }
