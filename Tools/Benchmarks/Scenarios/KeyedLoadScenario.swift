@@ -1,5 +1,7 @@
 import ScreenKit
 
+/// Keyed loads, one after another.
+///
 /// A keyed `LoadingController` on a mounted stage whose key changes again and again, each
 /// change loaded to the end before the next (`valueForCurrentKey()`, which skips the
 /// debounce): the engine's whole path for one keyed load, from the key's change through the
