@@ -69,6 +69,10 @@
       var heldAnswers: Int
       /// How many bytes of the program's output ``holdOutput()`` keeps from the screen.
       var heldOutput: Int
+      /// How many position answers the terminal gave after the program had ended: requests
+      /// it showed too late (output held longer than the program waits for its answers), whose
+      /// answers went to the shell whatever the program did.
+      var answersAfterEnd: Int
 
       /// Everything the normal screen holds, top to bottom: the scrollback, then the rows.
       var lines: [String] { history + normalDisplay }
@@ -337,7 +341,8 @@
         modes: Set(modes), alternateScreen: reply.alternate ?? false, columns: columns,
         rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status,
         received: reply.received ?? 0, requests: reply.requests ?? 0,
-        heldAnswers: reply.heldAnswers ?? 0, heldOutput: reply.heldOutput ?? 0)
+        heldAnswers: reply.heldAnswers ?? 0, heldOutput: reply.heldOutput ?? 0,
+        answersAfterEnd: reply.answersAfterEnd ?? 0)
     }
 
     /// Polls snapshots until `condition` holds and returns that one; fails the test with the
@@ -425,6 +430,7 @@
       var requests: Int?
       var heldAnswers: Int?
       var heldOutput: Int?
+      var answersAfterEnd: Int?
       var input: String?
     }
 

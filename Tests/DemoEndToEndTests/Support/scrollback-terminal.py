@@ -95,6 +95,9 @@ The line protocol
                           requests  how many cursor position requests the screen was shown
                           heldAnswers how many answers the answer policy holds
                           heldOutput  how many bytes `output hold` keeps unshown
+                          answersAfterEnd how many position answers were given after the
+                                    program ended (a terminal that showed its requests
+                                    too late: they reach the shell, whatever the program does)
                         Each line is its cells' text with trailing spaces trimmed; a wide
                         character (CJK, emoji) is one character, its second cell skipped.
     wait-exit SECONDS   replies with {"exited": ...} once the program has ended, or with
@@ -786,6 +789,8 @@ class Terminal:
         self.answers_due_at = None
         self.answers_seen = bytearray()
         self.held_answers = []
+        # Position answers given after the program ended: they go to the shell.
+        self.answers_after_end = 0
         self.job_output_read = False
         self.pending_input = bytearray()
         self.queued = 0
@@ -908,6 +913,8 @@ class Terminal:
                 continue
             if self.answer_mode == "never":
                 continue
+            if self.job_status is not None:
+                self.answers_after_end += 1
             if self.answer_mode == "now":
                 self.queue_input(answer)
                 continue
@@ -934,6 +941,8 @@ class Terminal:
         """Writes the answers held, and answers at once from now on."""
         for answer in self.held_answers:
             self.queue_input(answer)
+            if self.job_status is not None:
+                self.answers_after_end += 1
         self.held_answers = []
         self.answer_mode = "now"
         self.answer_trigger = None
@@ -1031,6 +1040,7 @@ class Terminal:
             "requests": self.screen.requests,
             "heldAnswers": len(self.held_answers),
             "heldOutput": len(self.held_output),
+            "answersAfterEnd": self.answers_after_end,
         }
 
     # MARK: Commands
