@@ -1,6 +1,7 @@
-/// One timer per stage and frame interval that every visible spinner shares.
+/// One timer per stage and frame interval that every animation on the stage (a spinner, say)
+/// shares: ``Stage/ticker(interval:)``.
 ///
-/// Frames are numbered from the clock (`now / interval`), so all spinners of a stage turn
+/// Frames are numbered from the clock (`now / interval`), so all animations of a stage turn
 /// together, and the timer is armed only while someone subscribes: a stage with nothing
 /// animating has no timer at all. The timer is a frame timer
 /// (``Scheduler/scheduleFrame(at:_:)``): a tick that comes late, because the program was stopped
