@@ -2,7 +2,7 @@
 /// cursor, inside the normal scrollback.
 ///
 /// Hosts set it in the stage's environment; screens read it (`environment.presentation`) to
-/// look as a program of that kind should. ``Spinner`` draws itself as a status line at the
+/// look as a program of that kind should: a progress indicator, say, as a status line at the
 /// region's top-left inline, as command-line tools do, and centred full screen.
 public enum Presentation: Hashable, Sendable {
   /// The whole terminal (the alternate screen), or a pane a program gave the host.
