@@ -32,16 +32,17 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// Called after every state change, for tests and embedding hosts.
   public var onStateChange: ((LoadState<Value>) -> Void)?
   /// The mounted content, once a value arrived.
-  public private(set) var content: Screen?
+  public internal(set) var content: Screen?
   /// The spinner or custom loading screen while it is shown.
-  public private(set) var loadingScreen: Screen?
+  public internal(set) var loadingScreen: Screen?
   /// The error screen while a load without content failed.
-  public private(set) var errorScreen: ErrorScreen?
+  public internal(set) var errorScreen: ErrorScreen?
 
-  private let build: (Value) -> Screen
-  private let update: ((Screen, Value) -> Void)?
-  private let makeLoadingScreen: (() -> Screen)?
-  private var refreshBadge: RefreshBadge?
+  // NB: internal, not private: the children are managed in LoadingController+Children.swift.
+  let build: (Value) -> Screen
+  let update: ((Screen, Value) -> Void)?
+  let makeLoadingScreen: (() -> Screen)?
+  var refreshBadge: RefreshBadge?
 
   /// Creates a controller whose `load` is an async function, cancelled with its task; `build`
   /// makes the content from the value, and `update`, when given, shows later values in it.
@@ -255,106 +256,5 @@ public final class LoadingController<Value: Sendable>: Screen {
     }
     guard let refreshBadge else { return }
     refreshBadge.frame = RefreshBadge.frame(error: refreshBadge.error, over: contentRect)
-  }
-
-  // MARK: State
-
-  /// Brings the children in line with one step of the load: the spinner first (so a value
-  /// replaces it), then the value, then what the state shows (error screen, refresh badge).
-  private func react(to event: LoadEvent<Value>) {
-    setSpinnerVisible(event.isSpinnerVisible)
-    (loadingScreen as? SpinnerScreen)?.progress = event.progress
-    if let value = event.value { show(value) }
-    if event.stateChanged { stateDidChange(event.state) }
-  }
-
-  private func setSpinnerVisible(_ visible: Bool) {
-    if visible, loadingScreen == nil, content == nil {
-      let screen =
-        makeLoadingScreen?() ?? SpinnerScreen(style: options.spinner, label: options.label)
-      loadingScreen = screen
-      removeErrorScreen()
-      addChild(screen)
-      if holdsFocus { screen.becomeFocused() }
-    } else if !visible, let screen = loadingScreen {
-      loadingScreen = nil
-      screen.removeFromParent()
-    }
-  }
-
-  private func show(_ value: Value) {
-    if let content, let update {
-      update(content, value)
-      return
-    }
-    let built = build(value)
-    removeErrorScreen()
-    if let content { content.removeFromParent() }
-    content = built
-    insertChild(built, at: 0)
-    if holdsFocus { built.becomeFocusedIfPossible() }
-    chromeDidChange()
-  }
-
-  /// Whether the screen it shows next may take the focus.
-  ///
-  /// It may when nothing has the focus, or the controller or one of its screens does. Focus
-  /// elsewhere, in a modal overlay over it say (even one presented on the controller itself),
-  /// stays there.
-  private var holdsFocus: Bool {
-    var node = stage?.focusedScreen
-    while let screen = node, screen !== self {
-      if screen.isModal { return false }
-      node = screen.parent
-    }
-    // NB: the walk ended at the controller, or above the root: nothing of this hierarchy had
-    // the focus only when there was no focused screen at all.
-    return node === self || stage?.focusedScreen == nil
-  }
-
-  private func stateDidChange(_ state: LoadState<Value>) {
-    switch state {
-    case .failed(let error, nil):
-      if errorScreen == nil {
-        let screen = ErrorScreen(error: error) { [weak self] in self?.reload() }
-        errorScreen = screen
-        addChild(screen)
-        if holdsFocus { screen.becomeFocused() }
-        chromeDidChange()
-      }
-      setBadge(refreshing: false, error: nil)
-    case .failed(let error, _):
-      setBadge(refreshing: false, error: RefreshBadge.Failure(error))
-    case .refreshing:
-      setBadge(refreshing: true, error: nil)
-    case .loading:
-      removeErrorScreen()
-      setBadge(refreshing: false, error: nil)
-    case .idle, .loaded:
-      setBadge(refreshing: false, error: nil)
-    }
-    onStateChange?(state)
-  }
-
-  private func removeErrorScreen() {
-    guard let screen = errorScreen else { return }
-    errorScreen = nil
-    screen.removeFromParent()
-    chromeDidChange()
-  }
-
-  private func setBadge(refreshing: Bool, error: RefreshBadge.Failure?) {
-    guard refreshing || error != nil else {
-      refreshBadge?.removeFromParent()
-      refreshBadge = nil
-      return
-    }
-    let badge = refreshBadge ?? RefreshBadge()
-    badge.error = error
-    if refreshBadge == nil {
-      refreshBadge = badge
-      addChild(badge)
-    }
-    setNeedsLayout()
   }
 }

@@ -50,7 +50,7 @@ package final class LoadRunner<Value: Sendable> {
   var follower: KeyFollower<Value>?
   var refresher: AutoRefresh
   var cacheLink = LoadCacheLink<Value>()
-  private let waiters = LoadWaiters<Value>()
+  let waiters = LoadWaiters<Value>()
   var attachment = Attachment.away
   private var step = Step()
   /// Makes the source of a run; a keyed runner's makes the current key's.
@@ -178,8 +178,9 @@ package final class LoadRunner<Value: Sendable> {
   /// Stops following, as its screen leaves.
   ///
   /// It cancels the load and a pending key change, stops hearing of key changes, and refreshes
-  /// on its own no more until its owner says the screen is present again. It still hears of its cache entry, so a screen coming back shows the
-  /// value the entry got meanwhile; an invalidation meanwhile reloads it only when it is back.
+  /// on its own no more until its owner says the screen is present again. It still hears of its
+  /// cache entry, so a screen coming back shows the value the entry got meanwhile; an
+  /// invalidation meanwhile reloads it only when it is back.
   package func detach() {
     refresher.leave()
     if attachment == .attached { attachment = .away }
@@ -187,27 +188,6 @@ package final class LoadRunner<Value: Sendable> {
     updateInterval()
     let stopFollowing = follower?.unfollow()
     stopFollowing?()
-  }
-
-  /// Starts a refresh (or joins the one running) and returns when the load is out of flight.
-  package func refresh() async {
-    start()
-    guard machine.isInFlight else { return }
-    await waiters.waitForRefresh()
-  }
-
-  /// The value of the key now, once it is shown; unless it is shown already, it loads the key
-  /// now as ``start()`` does and waits (a later change of the key is waited for in turn).
-  ///
-  /// It throws the error of a load that fails, and `CancellationError` when the load is
-  /// cancelled, its screen leaves, it cannot load (`canLoad`: its screen is not on screen) or
-  /// the calling task is cancelled.
-  package func valueForCurrentKey(canLoad: Bool) async throws -> Value {
-    if let value = valueOfCurrentKey { return value }
-    guard canLoad, !Task.isCancelled else { throw CancellationError() }
-    start()
-    if let outcome = currentKeyOutcome { return try outcome.get() }
-    return try await waiters.waitForValue()
   }
 
   /// Abandons the load in flight, or stops a stream that is still delivering values: a state
@@ -302,25 +282,4 @@ package final class LoadRunner<Value: Sendable> {
   }
 
   func source() -> LoadSource<Value> { makeSource() }
-
-  // MARK: Waiting for the key's value
-
-  /// The value shown, when it is the key's now.
-  private var valueOfCurrentKey: Value? {
-    isStale ? nil : machine.shown?.value
-  }
-
-  /// How a wait for the value of the key now ends, if it ends now: with the value once it is
-  /// shown, or with the failure or cancellation that leaves the key without one.
-  private var currentKeyOutcome: Result<Value, any Error>? {
-    if let value = valueOfCurrentKey { return .success(value) }
-    guard !machine.isInFlight, follower?.isWaiting != true else { return nil }
-    return .failure(state.error ?? CancellationError())
-  }
-
-  /// Ends the waits for the value of the key now, if the step just taken ended them.
-  private func answerValueWaiters() {
-    guard waiters.areWaitingForValue, let outcome = currentKeyOutcome else { return }
-    waiters.answerValues(with: outcome)
-  }
 }
