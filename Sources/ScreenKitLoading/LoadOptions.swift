@@ -40,7 +40,7 @@ public struct LoadOptions: Sendable {
   /// for the new key shows at once; its revalidation waits.
   public var debounce: Duration
   /// Whether the value is refreshed when the terminal gains the user's focus again
-  /// (``Stage/terminalHasFocus``), by its age; never, by default.
+  /// (`Stage.terminalHasFocus`), by its age; never, by default.
   ///
   /// Only a screen that is visible and not covered by a modal screen refreshes; a load in
   /// flight is joined, never doubled. The refresh keeps the value under the refresh badge, and
@@ -51,7 +51,7 @@ public struct LoadOptions: Sendable {
   ///
   /// Each refresh comes this long after the last answer (a value or a failure), keeps the
   /// value under the refresh badge, and keeps it after a failure. The interval runs only while
-  /// the screen is visible and not covered (a screen pushed over it in a ``NavigationScreen``,
+  /// the screen is visible and not covered (a screen pushed over it in a `NavigationScreen`,
   /// a modal overlay), and while the terminal has focus unless ``refreshesWhileUnfocused``:
   /// meanwhile no timer exists, so an idle program never wakes for it. When the screen shows
   /// again, a refresh that fell due meanwhile comes at once. A stream that is still delivering

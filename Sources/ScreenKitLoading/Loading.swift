@@ -10,8 +10,8 @@ public import ScreenKit
 /// `LoadingController`'s.
 ///
 /// The rest comes from the ``ScreenLoad``, which attaches itself to the screen when the first
-/// load begins (a ``ScreenAttachment``): the screen can take focus (unless it says otherwise);
-/// while the spinner or the error covers it, the loader draws instead of ``Screen/draw(in:)``
+/// load begins (a `ScreenAttachment`): the screen can take focus (unless it says otherwise);
+/// while the spinner or the error covers it, the loader draws instead of `Screen.draw(in:)`
 /// and takes its keys; otherwise the screen draws and handles keys first, then the loader draws
 /// the refresh badge or a refresh error and answers `r` (retry, refresh), Enter (retry) and Esc
 /// (dismiss a refresh error); and when the screen disappears, its load is cancelled, so a late

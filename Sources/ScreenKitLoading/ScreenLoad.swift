@@ -5,7 +5,7 @@ public import ScreenKit
 ///
 /// It keeps the load's engine and state, the spinner's look, frame and ticker subscription, and
 /// answers the loading keys. When the first load begins it attaches itself to its screen (a
-/// ``ScreenAttachment``), so the screen writes none of this: the screen can take focus; while the spinner or the error covers it, it draws instead
+/// `ScreenAttachment`), so the screen writes none of this: the screen can take focus; while the spinner or the error covers it, it draws instead
 /// of the screen and takes its keys; otherwise the screen draws and handles keys first, then it
 /// draws the refresh badge or a refresh error over the screen's own drawing
 /// (under its children: the protocol adds no screen above them) and answers the keys the screen

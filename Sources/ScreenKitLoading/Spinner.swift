@@ -14,7 +14,7 @@ public struct Spinner: Hashable, Sendable {
   /// The index of the frame shown.
   public var frameIndex = 0
   /// Whether the drawing starts at the top-left of its rectangle, a status line as
-  /// command-line tools show it (an inline host's ``Presentation``), rather than centred.
+  /// command-line tools show it (an inline host's `Presentation`), rather than centred.
   public var isLeading = false
   // NB: kept, not computed per call: every frame asks where its glyph is, and measuring a
   // label grapheme by grapheme was a tenth of a spinner frame's CPU.

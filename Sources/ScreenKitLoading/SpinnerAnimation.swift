@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// A spinner drawn by a screen, and its turning: while running, it follows its stage's shared
-/// ``FrameTicker`` and redraws only the spinner's cells of the screen each frame.
+/// `FrameTicker` and redraws only the spinner's cells of the screen each frame.
 ///
 /// The one way a spinner turns, for ``SpinnerScreen`` and for a `Loading` screen's loader.
 @MainActor

@@ -3,7 +3,7 @@ public import ScreenKit
 /// The default loading screen: a spinner with a label, centred, and a progress bar with a
 /// message when the load reports progress.
 ///
-/// While visible it subscribes to its stage's shared ``FrameTicker``; each frame redraws only
+/// While visible it subscribes to its stage's shared `FrameTicker`; each frame redraws only
 /// the spinner's cells.
 public final class SpinnerScreen: Screen {
   private let animation: SpinnerAnimation

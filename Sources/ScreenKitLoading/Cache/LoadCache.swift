@@ -28,7 +28,7 @@ public import ScreenKit
 /// ``invalidateAll()``) makes them load it again under the badge, ``prefetch(_:on:load:)`` loads
 /// a key before its screen shows, and ``mutate(_:on:optimistic:perform:)`` writes the value a
 /// change is expected to give at once, to every screen showing the key, and takes it back if the
-/// change fails. The load inspector (``Stage/loadInspectorKey``) lists every entry.
+/// change fails. The load inspector (`Stage.loadInspectorKey`) lists every entry.
 ///
 /// The cache is main-actor isolated, like the stages that use it, so one cache can be shared by
 /// any number of screens and stages of a program.

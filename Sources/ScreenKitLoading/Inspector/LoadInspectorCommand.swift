@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// The stage's key command (``Stage/loadInspectorKey``) that opens the load inspector in an
+/// The stage's key command (`Stage.loadInspectorKey`) that opens the load inspector in an
 /// overlay over the root, or closes it when it is open.
 @MainActor
 final class LoadInspectorCommand: StageKeyCommand {

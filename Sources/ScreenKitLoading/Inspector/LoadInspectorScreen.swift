@@ -3,7 +3,7 @@ package import ScreenKit
 /// The load inspector: the loads of the screens on a stage and the entries of the caches they
 /// use, one line each under a title per section, with the selected row's actions on keys.
 ///
-/// ``Stage/loadInspectorKey`` presents it in an overlay over the root. The table has a column
+/// `Stage.loadInspectorKey` presents it in an overlay over the root. The table has a column
 /// for the key (after the screen's title, for a screen's load), the state, the age of the
 /// value, the time its cache keeps it yet, the screens showing it, how long its last load took
 /// and the error it failed with. ↑/↓, j/k, PgUp/PgDn, Home and End move the selection, which
