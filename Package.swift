@@ -10,6 +10,7 @@ let package = Package(
   name: "ScreenKit",
   products: [
     .library(name: "ScreenKit", targets: ["ScreenKit"]),
+    .library(name: "ScreenKitLoading", targets: ["ScreenKitLoading"]),
     .library(name: "ScreenKitTesting", targets: ["ScreenKitTesting"]),
     .library(name: "ScreenKitSimulation", targets: ["ScreenKitSimulation"]),
     .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
@@ -33,6 +34,14 @@ let package = Package(
       name: "ScreenKit",
       dependencies: ["Locking", .product(name: "DequeModule", package: "swift-collections")],
       swiftSettings: strict),
+    // Loading a screen's content: the load engine, the cache, the spinners and the load
+    // inspector. Above the core, which knows nothing of it (docs/modules.md).
+    .target(
+      name: "ScreenKitLoading",
+      dependencies: [
+        "ScreenKit", "Locking", .product(name: "DequeModule", package: "swift-collections"),
+      ],
+      swiftSettings: strict),
     // Fuzzy matching and ranking of lines, as a picker filters them: standard library only,
     // beside the core rather than in it (docs/modules.md).
     .target(name: "ScreenKitMatching", swiftSettings: strict),
@@ -42,7 +51,7 @@ let package = Package(
     .target(
       name: "ScreenKitTesting",
       dependencies: [
-        "ScreenKit", "ScreenKitSimulation", "Locking",
+        "ScreenKit", "ScreenKitLoading", "ScreenKitSimulation", "Locking",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       swiftSettings: strict
@@ -85,8 +94,8 @@ let package = Package(
     .target(
       name: "DemoKit",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitMatching", "CNCurses", "ScreenKitSimulation",
-        "Locking",
+        "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitMatching", "CNCurses",
+        "ScreenKitSimulation", "Locking",
       ],
       path: "Demo",
       exclude: ["Commands"],
@@ -95,7 +104,7 @@ let package = Package(
     .executableTarget(
       name: "Demo",
       dependencies: [
-        "DemoKit", "ScreenKit", "ScreenKitCurses", "ScreenKitTerminal",
+        "DemoKit", "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo/Commands",
@@ -125,10 +134,12 @@ let package = Package(
       name: "HelloExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
       path: "Examples/Hello", swiftSettings: strict),
     .executableTarget(
-      name: "LoadingControllerExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      name: "LoadingControllerExample",
+      dependencies: ["ScreenKit", "ScreenKitLoading", "ScreenKitCurses"],
       path: "Examples/LoadingController", swiftSettings: strict),
     .executableTarget(
-      name: "LoadingProtocolExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      name: "LoadingProtocolExample",
+      dependencies: ["ScreenKit", "ScreenKitLoading", "ScreenKitCurses"],
       path: "Examples/LoadingProtocol", swiftSettings: strict),
     .executableTarget(
       name: "NavigationExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
@@ -137,18 +148,19 @@ let package = Package(
       name: "EmbeddingExample", dependencies: ["ScreenKit", "ScreenKitCurses", "CNCurses"],
       path: "Examples/Embedding", swiftSettings: strict),
     .executableTarget(
-      name: "InlineExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
+      name: "InlineExample", dependencies: ["ScreenKit", "ScreenKitLoading", "ScreenKitCurses"],
       path: "Examples/Inline", swiftSettings: strict),
     // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
-      name: "ANSIHostExample", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      name: "ANSIHostExample",
+      dependencies: ["ScreenKit", "ScreenKitLoading", "ScreenKitTerminal"],
       path: "Examples/ANSIHost", swiftSettings: strict),
     // Every Swift block of README.md, docs and the DocC articles, compiled and checked.
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
-        "ScreenKitMatching",
+        "Locking", "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
+        "ScreenKitCurses", "ScreenKitMatching",
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
       exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
@@ -172,7 +184,7 @@ let package = Package(
       name: "ScreenKitTests",
       dependencies: [
         "Locking",
-        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation",
+        "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Loading/__Snapshots__"],
@@ -182,7 +194,7 @@ let package = Package(
     .testTarget(
       name: "ExampleSnapshotTests",
       dependencies: [
-        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
+        "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation", "HelloExample",
         "LoadingControllerExample", "LoadingProtocolExample", "NavigationExample",
         "EmbeddingExample", "InlineExample", "ANSIHostExample",
       ],
@@ -209,7 +221,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ScreenKitTestingTests",
-      dependencies: ["Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation"],
+      dependencies: [
+        "Locking", "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
+      ],
       swiftSettings: strict
     ),
   ],
@@ -249,8 +263,8 @@ let package = Package(
       name: "Benchmarks",
       // NB: not ScreenKitTesting: it links swift-testing, which pulls in Foundation and ICU.
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitMatching", "CNCurses", "ScreenKitSimulation",
-        "TerminalProcess", "Locking",
+        "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitMatching", "CNCurses",
+        "ScreenKitSimulation", "TerminalProcess", "Locking",
       ],
       path: "Tools/Benchmarks",
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so

@@ -1,5 +1,6 @@
 package import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 
 /// Runs a demo hierarchy in the terminal: `q` quits from any state, and a missing terminal
 /// ends the program with the one-line `TerminalError` and its exit status.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// Builds the demo's loading containers the same way everywhere: the demo's options, a trace
 /// `mount` when the built screen is mounted, and an optional observer of the hierarchy.

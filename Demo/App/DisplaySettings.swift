@@ -1,5 +1,6 @@
 package import ScreenKit
 package import ScreenKitCurses
+package import ScreenKitLoading
 
 /// What every mode shares: the trace, the spinner, colours and the mouse, as plain values for the main
 /// actor (the parsed command stays with the argument parser).

@@ -1,4 +1,5 @@
 package import ScreenKit
+import ScreenKitLoading
 
 /// The default mode: a navigation screen over the episodes list, which opens collections and
 /// episodes, loading each episode's detail the way `--variant` says.

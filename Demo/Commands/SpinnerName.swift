@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenKit
+import ScreenKitLoading
 
 /// The spinner styles `--spinner` accepts: the keys of `SpinnerStyle.named`.
 enum SpinnerName: String, CaseIterable, Sendable, ExpressibleByArgument {

@@ -1,5 +1,6 @@
 import ScreenKit
 package import ScreenKitCurses
+import ScreenKitLoading
 
 /// `Demo pick`'s program: the picker over the lines of standard input, on a terminal the
 /// command has opened, until the user chooses or gives up.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitMatching
 
 /// The fuzzy picker: a prompt, a line with the counts, and the best candidates under it

@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 
 /// `Demo load-probe`'s program: one loading screen of a chosen variant over a load of a fixed
 /// time, then one line of text, until `q`.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// `Demo load-probe protocol`: one screen conforming to `Loading` whose loader shows the
 /// spinner while it loads; then the screen draws its one line of text.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// One side of the comparison: a loading variant on top, and below it what that variant is
 /// doing right now: its screen hierarchy (a tree and a node count), its `LoadState`, and

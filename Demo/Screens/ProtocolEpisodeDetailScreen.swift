@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// An episode's detail as the `Loading` protocol variant shows it: one screen that loads its
 /// own value and adds no node to the hierarchy.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitTerminal
 import Synchronization
 

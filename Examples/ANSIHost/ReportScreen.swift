@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// The screen the pane shows once the fake load is done.
 final class ReportScreen: Screen {

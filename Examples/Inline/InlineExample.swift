@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 
 #if canImport(Glibc)
   import Glibc

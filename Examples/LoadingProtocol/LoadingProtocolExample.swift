@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 import Synchronization
 
 /// A quote, as a slow and unreliable server would send it.

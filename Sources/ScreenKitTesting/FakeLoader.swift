@@ -1,5 +1,6 @@
 import Locking
-public import ScreenKit
+import ScreenKit
+public import ScreenKitLoading
 
 /// A scriptable load for tests: each call stays pending until the test resolves or rejects it.
 ///

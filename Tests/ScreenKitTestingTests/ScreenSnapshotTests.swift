@@ -1,5 +1,6 @@
 import Foundation
 import ScreenKit
+import ScreenKitLoading
 import Testing
 
 @testable import ScreenKitTesting

@@ -4,7 +4,7 @@
 /// The one choice for both sides of it: a program picks it in its host's options
 /// (`CursesTerminal.Options.presentation` in ScreenKitCurses), and the host sets it in the
 /// stage's environment, where screens read it (`environment.presentation`) to look as a
-/// program of that kind should. ``Spinner`` draws itself as a status line at the region's
+/// program of that kind should: a progress indicator, say, as a status line at the region's
 /// top-left inline (`if case .inline = environment.presentation`), as command-line tools do,
 /// and centred full screen.
 public enum Presentation: Hashable, Sendable {

@@ -261,7 +261,8 @@ public final class NavigationScreen: Screen {
   /// Redraws the bars when a title or key hints below changed, and hands focus to a top
   /// screen that has just become focusable.
   ///
-  /// A loading container that mounts its content calls `chromeDidChange()`, which lands here.
+  /// A container that mounts its content later (once loaded, say) calls `chromeDidChange()`,
+  /// which lands here.
   public override func descendantChromeDidChange(_ descendant: Screen) {
     redrawBars()
     if isFocused, presentedOverlay == nil, topScreen.focusFirstCandidate() {

@@ -45,7 +45,7 @@ extension Screen {
     }
     child.sendDidMove(toParent: self)
     setNeedsDisplay()
-    // NB: a modal screen now covers screens that were shown: their loads pause.
+    // NB: a modal screen now covers screens that were shown: they are no longer present.
     if child.isModal { stage?.presenceDidChange() }
   }
 
@@ -72,7 +72,7 @@ extension Screen {
     }
     sendDidMove(toParent: nil, formerStage: stage)
     parent.setNeedsLayout()
-    // NB: what this modal screen covered shows again: its loads go on.
+    // NB: what this modal screen covered shows again: it is present once more.
     if isModal { stage?.presenceDidChange() }
   }
 
@@ -125,7 +125,7 @@ extension Screen {
   public var isCoveredByModal: Bool { isCoveredByModal(pausingScreens: false) }
 
   /// Whether a modal screen covers this one; with `pausingScreens`, only one that makes the
-  /// screens underneath absent counts (the load inspector does not).
+  /// screens underneath absent counts (an inspector watching them does not).
   func isCoveredByModal(pausingScreens: Bool) -> Bool {
     func counts(_ screen: Screen) -> Bool {
       screen.isModal && (!pausingScreens || screen.pausesScreensUnderneath)

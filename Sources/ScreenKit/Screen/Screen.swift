@@ -77,20 +77,20 @@ open class Screen {
   /// Whether the screen, while present, is the only part of its parent's subtree that can take
   /// focus, as a modal overlay is.
   ///
-  /// What a modal screen covers is not present (``isPresent``): its loads' interval refreshes
-  /// (``LoadOptions/refreshInterval``) pause until it goes.
+  /// What a modal screen covers is not present (``isPresent``): work it does only while present
+  /// (refreshing on an interval, say) pauses until the modal screen goes.
   public var isModal = false {
     didSet { if isModal != oldValue, parent != nil { stage?.presenceDidChange() } }
   }
-  /// Whether, as a modal screen, it makes the screens it covers absent (``isPresent``); the
-  /// load inspector, which watches their loads, does not.
+  /// Whether, as a modal screen, it makes the screens it covers absent (``isPresent``); a tool
+  /// that watches the screens underneath at work (an inspector) does not.
   package var pausesScreensUnderneath = true
 
   /// Whether the screen takes keys first when focused.
   ///
-  /// Plain containers return `false`, and a screen with an attachment that asks for it (a
-  /// ``Loading`` screen's ``ScreenLoad``) `true`, so that the attachment's keys reach it. An
-  /// override decides alone, unless it asks `super`.
+  /// Plain containers return `false`, and a screen with an attachment that asks for it
+  /// (``ScreenAttachment/makesScreenFocusable``) `true`, so that the attachment's keys reach it.
+  /// An override decides alone, unless it asks `super`.
   open var canBecomeFocused: Bool { attachments.contains(where: \.makesScreenFocusable) }
 
   /// How Tab and Shift-Tab move focus among the screens inside; `.none` for plain screens.
@@ -190,7 +190,7 @@ open class Screen {
   /// Called on each visible screen when what its presence (``isPresent``) depends on changed:
   /// the terminal's focus, or a modal screen came or went; then its attachments hear of it.
   ///
-  /// A `LoadingController` pauses and resumes its load's refreshes here.
+  /// A screen that refreshes its content on its own pauses and resumes that here.
   open func presenceDidChange() {}
 
   /// Tells the screen and then its attachments that what its presence depends on changed.
@@ -247,9 +247,9 @@ open class Screen {
 
   /// Whether the screen is present: visible, and no modal screen covers it or anything inside.
   ///
-  /// A modal screen inside counts too (an overlay its content presented). Loads refresh on
-  /// their own (an interval, the terminal's focus coming back) only while their screen is
-  /// present.
+  /// A modal screen inside counts too (an overlay its content presented). Work a screen does on
+  /// its own (refreshing on an interval, or when the terminal's focus comes back) is for a
+  /// present screen only.
   ///
   /// Walks the subtree: ask it when the screen appears and in ``presenceDidChange()``.
   public var isPresent: Bool {
@@ -311,5 +311,11 @@ extension Screen {
   @discardableResult
   public func becomeFocused() -> Bool {
     stage?.focus(self) ?? false
+  }
+
+  /// Focuses this screen or, if it cannot take focus, its first descendant that can.
+  @discardableResult
+  public func becomeFocusedIfPossible() -> Bool {
+    subtree.first(where: \.canBecomeFocused)?.becomeFocused() ?? false
   }
 }

@@ -2,11 +2,11 @@
 /// presence, draws over the screen or instead of it, and answers keys after the screen or
 /// instead of it.
 ///
-/// A ``Loading`` screen's ``ScreenLoad`` is one: attached when its first load begins, it draws
-/// the spinner or the error in place of the screen, the refresh badge over it, and answers the
-/// loading keys, so the screen forwards nothing. An attachment belongs to one screen
-/// (``Screen/attach(_:)``); every method has a default that does nothing, so an attachment
-/// writes only what it adds.
+/// It is how a module adds behaviour to any screen without a subclass: a load attached to a
+/// screen draws a spinner or an error in place of it while its content loads, a badge over it,
+/// and answers its own keys, so the screen forwards nothing. An attachment belongs to one
+/// screen (``Screen/attach(_:)``); every method has a default that does nothing, so an
+/// attachment writes only what it adds.
 ///
 /// While an attachment ``coversContent``, it draws instead of ``Screen/draw(in:)`` and it alone
 /// gets the screen's keys and mouse events; no paste reaches the screen. Otherwise the screen

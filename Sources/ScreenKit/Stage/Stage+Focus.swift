@@ -1,14 +1,14 @@
 extension Stage {
   /// Routes a key to the focused screen (or the root) first, then up the parents.
   ///
-  /// The ``loadInspectorKey`` never reaches a screen: it opens or closes the load inspector.
+  /// A key of ``keyCommands`` never reaches a screen: the stage performs its command.
   /// A Tab or Shift-Tab that no screen handles moves focus, as ``moveFocus(by:)`` does.
   /// Returns whether anything handled the key; a Tab that moved no focus was not handled.
   @discardableResult
   package func send(_ key: Key) -> Bool {
     // NB: before the screens, so that no screen (a text field taking every key) hides it.
-    if isMounted, let loadInspectorKey, key == loadInspectorKey {
-      toggleLoadInspector()
+    if isMounted, let command = keyCommands[key] {
+      command.perform(on: self)
       return true
     }
     if route({ $0.respond(to: key) }) { return true }

@@ -1,6 +1,7 @@
 extension Stage {
   /// Records whether the terminal has focus and, when that changed, tells every visible screen
-  /// (``Screen/terminalFocusDidChange()``) and the loads on them.
+  /// (``Screen/terminalFocusDidChange()``) and what its presence changed
+  /// (``Screen/presenceDidChange()``).
   ///
   /// A report that repeats the focus the stage already knows changes nothing: terminals send
   /// one when focus reporting is switched on, and again after a stop.

@@ -36,29 +36,20 @@ public final class Stage {
   /// (``InputEvent/terminalFocus(_:)``); `true` until a report says otherwise, and always for
   /// a terminal that does not report focus.
   ///
-  /// Loads refresh when it comes back (``LoadOptions/refreshOnFocus``), and may pause their
-  /// interval while it is away (``LoadOptions/refreshesWhileUnfocused``); a screen hears of
-  /// each change in ``Screen/terminalFocusDidChange()``.
+  /// A screen hears of each change in ``Screen/terminalFocusDidChange()``, and of what it does
+  /// to its presence (``Screen/isPresent``) in ``Screen/presenceDidChange()``: work that only
+  /// matters while the user looks, such as refreshing a load, can wait until focus comes back.
   public internal(set) var terminalHasFocus = true
   /// Called once each time ``needsFrame`` becomes `true`, so a host can schedule a frame.
   public var onNeedsFrame: (@MainActor () -> Void)?
-  /// The key that opens the load inspector over the root, and closes it again; `nil` (the
-  /// default) leaves every key to the screens.
+  /// The keys the stage answers itself, each with what it does; empty by default, which leaves
+  /// every key to the screens.
   ///
-  /// The inspector is opt-in: it is a tool for whoever builds the application, so a key is
-  /// taken from the screens only when the application asks for it, in one line such as
-  /// `app.stage.loadInspectorKey = .function(12)` (the demo uses F12). The stage looks at this
-  /// key before routing a key to any screen, so no screen can swallow it.
-  ///
-  /// The inspector lists each load of a screen on the stage (under the screen's title), then
-  /// each cache those screens use, entry by entry: key, state, age, the time the cache keeps it
-  /// yet, how many screens show it, how long its last load took and how it failed. `r`
-  /// refetches the selected row, `i` invalidates it and `x` removes it from its cache; Esc
-  /// closes it too. Its content refreshes once a second while it is open, by a timer that
-  /// exists only then: an idle application still never wakes.
-  public var loadInspectorKey: Key?
-  /// The load inspector's overlay, while it is presented.
-  weak var loadInspector: OverlayScreen?
+  /// The stage looks at these before routing a key to any screen, so no screen (a text field
+  /// taking every key) can swallow one. They are for tools over the whole application, such as
+  /// an inspector, that the application opts into; a module that offers one sets its command
+  /// here.
+  public var keyCommands: [Key: any StageKeyCommand] = [:]
   /// Receives every lifecycle call of screens on this stage.
   package var lifecycleObserver: (@MainActor (LifecycleEvent) -> Void)?
   /// The number of ``Screen/draw(in:)`` calls made by the last ``frame()``.
@@ -123,7 +114,6 @@ public final class Stage {
     size = newSize
     canvas.resetGrid(to: newSize)
     root.frame = bounds
-    loadInspector?.preferredContentSize = loadInspectorContentSize
     for screen in root.subtree { screen.setNeedsLayout() }
     setNeedsDisplay()
   }

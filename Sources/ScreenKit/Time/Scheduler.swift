@@ -30,17 +30,15 @@ public final class Scheduler {
 
   /// The clock timers are measured on.
   public nonisolated let clock: ScreenClock
-  /// The executor that load tasks prefer; tests install one that runs jobs when drained.
+  /// The executor that tasks started for the screens (loads, say) prefer; tests install one that
+  /// runs jobs when drained.
   public nonisolated let taskExecutor: (any TaskExecutor)?
 
   private nonisolated let inbox = Locked(Inbox())
   private var timers: [Entry] = []
   private var nextID: UInt64 = 0
-  /// The loads and caches that ran here, which the load inspector of a stage on this scheduler
-  /// lists: a cache's prefetches and changes name the scheduler they run on, not a stage.
-  package private(set) lazy var loadRegistry = LoadRegistry()
 
-  /// Creates a scheduler on `clock`; load tasks run on `taskExecutor` when one is given.
+  /// Creates a scheduler on `clock`; the screens' tasks run on `taskExecutor` when one is given.
   public nonisolated init(clock: ScreenClock = .continuous, taskExecutor: (any TaskExecutor)? = nil)
   {
     self.clock = clock

@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitTesting
 import Testing
 

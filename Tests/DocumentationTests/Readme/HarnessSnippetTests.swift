@@ -1,7 +1,8 @@
 // swift-format-ignore-file
-// The README's "Testing screens" imports: what a screen test names comes from these four.
+// The README's "Testing screens" imports: what a screen test names comes from these five.
 // snippet: readme-testing-imports
 import ScreenKit
+import ScreenKitLoading      // LoadingController, LoadState
 import ScreenKitSimulation   // VirtualClock, ManualTaskExecutor, SeededRandom, LoadingVariant
 import ScreenKitTesting      // ScreenHarness, expectScreen, FakeLoader
 import Testing

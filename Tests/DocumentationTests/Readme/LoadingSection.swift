@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 import ScreenKit
+import ScreenKitLoading
 
 /// README, "Loading, two ways": the section's three blocks, verbatim, in one scope, as a reader
 /// pastes them into one file: a name that one block uses and none declares, or that two blocks

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitTesting
 import Testing
 

@@ -3,6 +3,7 @@ import ScreenKitTesting
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenKitLoading
 
 /// When a cache drops the entry of a key: once the last thing that needed it goes.
 @MainActor

@@ -3,6 +3,7 @@ import ScreenKitTesting
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenKitLoading
 
 /// The rules about one key of a `LoadCache`, which its entry keeps: when nothing needs it, when
 /// its value is expired or fresh, and what its loads leave for the inspector.

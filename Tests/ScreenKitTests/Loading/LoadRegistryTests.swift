@@ -2,6 +2,7 @@ import ScreenKitTesting
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenKitLoading
 
 /// What the load inspector of a stage lists, when its scheduler is shared: each stage its own
 /// screens' loads, both the caches that ran a prefetch or a change there.

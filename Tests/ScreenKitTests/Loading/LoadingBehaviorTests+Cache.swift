@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitSimulation
 import ScreenKitTesting
 import Testing

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenKitLoading
 
 /// One key's optimistic changes: applied in order to their base, run one at a time, and each
 /// settled alone.

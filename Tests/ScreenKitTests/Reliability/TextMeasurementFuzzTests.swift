@@ -1,5 +1,6 @@
 import PropertyBased
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Locking
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitTesting
 
 /// A scripted backend for keyed loads: one ``FakeLoader`` for each key, so a test answers,

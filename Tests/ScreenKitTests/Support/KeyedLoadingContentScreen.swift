@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// The keyed content written with the `Loading` protocol: it calls `load(key:)` once, when it
 /// first appears, and the core has it follow the key from then on.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// The same content written with the `Loading` protocol, as its documentation writes it: the
 /// core gives it focus, the loading keys, the spinner, error and badge, and cancelling on

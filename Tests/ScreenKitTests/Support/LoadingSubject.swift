@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// A screen loading through one ``LoadingVariant``, with what the shared suite reads of it.
 @MainActor

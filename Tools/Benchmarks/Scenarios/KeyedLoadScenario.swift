@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// Keyed loads, one after another.
 ///

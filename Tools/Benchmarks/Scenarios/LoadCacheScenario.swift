@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// A `LoadCache` of 1,000 to 1,000,000 entries on the main actor: an insert into a full cache
 /// (each evicts the least recently used entry), a read of a value it holds (a screen shown for

@@ -1,6 +1,7 @@
 import Locking
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 import TerminalProcess
 
 /// The real run loop with a `LoadingController` showing its spinner: the time from a load's

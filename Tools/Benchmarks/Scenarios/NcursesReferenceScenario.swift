@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 import TerminalProcess
 
 /// What a C program does with ncurses for a spinner, measured on the same pty.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// A spinner beside 10, 1,000 and 100,000 other mounted screens: a spinner frame's cost.
 ///

@@ -1,5 +1,6 @@
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 import TerminalProcess
 
 /// A lone spinner on a terminal of 80x24 and of 200x60: the bytes each frame sends to the

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 import ScreenKitSimulation
 
 /// The two loading variants on one scenario: a screen that loads a string and shows it.

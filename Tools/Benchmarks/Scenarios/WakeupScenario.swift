@@ -1,6 +1,7 @@
 import Locking
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitLoading
 import TerminalProcess
 
 /// The real run loop on a pty, idle and with one spinner: wake-ups per second (context

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitLoading
 
 /// The frames of a spinner as a program writes them to its terminal, for counting frames from
 /// the bytes: a frame is a change of the glyph shown, whatever else the program rewrote.

@@ -30,7 +30,7 @@ public final class OverlayScreen: Screen {
   weak var previousFocus: Screen?
 
   /// The border and padding around the content.
-  static let contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+  package static let contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
 
   /// Creates an overlay around `content`; nothing shows until it is presented.
   public init(content: Screen, title: String = "", preferredContentSize: Size? = nil) {

@@ -1,9 +1,9 @@
 /// The keys scrollable screens share: arrows and j/k by one row, the page keys by a page,
 /// Home and End to the ends.
-enum ScrollKeys {
+package enum ScrollKeys {
   /// The offset `key` asks for, from `current` with pages of `page` rows and the end at `end`;
   /// `nil` when the key does not scroll.
-  static func target(of key: Key, from current: Int, page: Int, end: Int) -> Int? {
+  package static func target(of key: Key, from current: Int, page: Int, end: Int) -> Int? {
     switch key {
     case .up, .character("k"): current - 1
     case .down, .character("j"): current + 1

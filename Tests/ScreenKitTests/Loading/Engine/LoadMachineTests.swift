@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScreenKit
+@testable import ScreenKitLoading
 
 /// The loading engine's state machine, as a table.
 ///

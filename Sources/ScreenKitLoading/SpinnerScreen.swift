@@ -1,0 +1,45 @@
+public import ScreenKit
+
+/// The default loading screen: a spinner with a label, centred, and a progress bar with a
+/// message when the load reports progress.
+///
+/// While visible it subscribes to its stage's shared `FrameTicker`; each frame redraws only
+/// the spinner's cells.
+public final class SpinnerScreen: Screen {
+  private let animation: SpinnerAnimation
+
+  /// Creates a spinner screen.
+  public init(style: SpinnerStyle = .dots, label: String = "Loading…") {
+    self.animation = SpinnerAnimation(Spinner(style: style, label: label))
+    super.init()
+    name = "Spinner"
+  }
+
+  /// The progress shown under the spinner, if any.
+  public var progress: LoadProgress? {
+    get { spinner.progress }
+    set {
+      guard newValue != spinner.progress else { return }
+      animation.spinner.progress = newValue
+      setNeedsDisplay()
+    }
+  }
+
+  /// What is drawn: style, label, progress and the current frame.
+  public var spinner: Spinner { animation.spinner }
+
+  /// Starts turning the spinner.
+  public override func didAppear() {
+    animation.start(in: self)
+  }
+
+  /// Stops turning it: a spinner that is not on screen costs nothing.
+  public override func willDisappear() {
+    animation.stop()
+  }
+
+  /// Draws the spinner centred.
+  public override func draw(in canvas: inout Canvas) {
+    spinner.draw(in: &canvas, bounds: bounds)
+  }
+}
