@@ -148,7 +148,7 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
-        "ScreenKitMatching",
+        "ScreenKitMatching", "ScreenKitTerminal",
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
       exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
@@ -164,7 +164,8 @@ let package = Package(
     .testTarget(
       name: "ScreenKitCursesTests",
       dependencies: [
-        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "CNCurses",
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTerminal", "ScreenKitTesting",
+        "ScreenKitSimulation", "CNCurses",
       ],
       swiftSettings: strict
     ),
@@ -199,6 +200,10 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"],
       swiftSettings: strict
     ),
+    // The public frame writer, through its public interface, as a host without ncurses uses it.
+    .testTarget(
+      name: "ScreenKitTerminalTests", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      swiftSettings: strict),
     .testTarget(
       name: "ScreenKitMatchingTests",
       dependencies: [
