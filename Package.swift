@@ -149,6 +149,8 @@ let package = Package(
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "ScreenKitCurses",
         "ScreenKitMatching", "ScreenKitTerminal",
+        // `TerminalProgram`'s example runs a command of swift-argument-parser.
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
       exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
