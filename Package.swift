@@ -160,7 +160,9 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
-        "ScreenKitCurses", "ScreenKitMatching",
+        "ScreenKitCurses", "ScreenKitMatching", "ScreenKitTerminal",
+        // `TerminalProgram`'s example runs a command of swift-argument-parser.
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // Golden files of the snapshots (`expectSnapshot`), read by path.
       exclude: ["Articles/__Snapshots__", "DocComments/__Snapshots__"],
@@ -176,7 +178,8 @@ let package = Package(
     .testTarget(
       name: "ScreenKitCursesTests",
       dependencies: [
-        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "CNCurses",
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTerminal", "ScreenKitTesting",
+        "ScreenKitSimulation", "CNCurses",
       ],
       swiftSettings: strict
     ),
@@ -211,6 +214,10 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"],
       swiftSettings: strict
     ),
+    // The public frame writer, through its public interface, as a host without ncurses uses it.
+    .testTarget(
+      name: "ScreenKitTerminalTests", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      swiftSettings: strict),
     .testTarget(
       name: "ScreenKitMatchingTests",
       dependencies: [

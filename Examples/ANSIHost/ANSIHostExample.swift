@@ -21,6 +21,9 @@ let loads = Atomic(0)
 @MainActor
 enum ANSIHostExample {
   static let sidebarWidth = 24
+  /// Where the pane's top-left cell is on the terminal, zero-based: right of the sidebar,
+  /// below the title line.
+  static let paneOrigin = Point(x: sidebarWidth, y: 1)
 
   static func main() {
     var options = ANSITerminal.Options()
@@ -39,10 +42,15 @@ enum ANSIHostExample {
     }
     let wakes = WakePipe()
     let host = ScreenHost(root: controller, size: paneSize(terminal), wake: wakes.wake)
-    let writer = SGRWriter(origin: Point(x: sidebarWidth, y: 1))
+    // NB: xterm's sequences in 256 colours, as any terminal emulator takes; the pane's cells
+    // are drawn at its origin, moving there afresh each frame, as the sidebar moves the cursor.
+    var writer = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: paneOrigin))
     drawSidebar(terminal)
     while true {
-      if host.needsFrame { terminal.write(writer.output(host.frame(), of: host.grid)) }
+      if host.needsFrame {
+        writer.draw(host.frame(), of: host.grid)
+        terminal.write(writer.take())
+      }
       // Sleeps until a key, a resize or a continue, work posted to the host, or the host's
       // next timer.
       var descriptors = [terminal.options.inputDescriptor, terminal.eventDescriptor, wakes.readEnd]
@@ -52,14 +60,18 @@ enum ANSIHostExample {
       let events = terminal.events()
       if !events.isEmpty { drawSidebar(terminal) }
       if events.contains(.resized) { host.handle(.resize(paneSize(terminal))) }
-      if events.contains(.continued) { host.invalidateOutput() }
+      if events.contains(.continued) {
+        // NB: the terminal was set up again, the cursor hidden: everything is drawn again.
+        writer.restart()
+        host.invalidateOutput()
+      }
       switch terminal.readInput() {
       case .bytes(let bytes):
         for event in host.decode(bytes: bytes) {
           switch event {
           // Raw mode delivers Ctrl-C as a key, not a signal: it quits as q does.
           case .key(.character("q")), .key(.control("c")): quit(terminal, host, status: 0)
-          case .mouse(let mouse): route(mouse, to: host, at: writer.origin, terminal)
+          case .mouse(let mouse): route(mouse, to: host, at: paneOrigin, terminal)
           default: host.handle(event)
           }
         }

@@ -24,19 +24,15 @@ final class HelloScreen: Screen {
 
 /// `swift run HelloExample`: the smallest ScreenKit program.
 @main
-enum HelloExample {
-  static func main() {
-    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
-    CursesRunLoop.main {
-      let application = CursesApplication(root: HelloScreen())
-      application.onUnhandledKey = { application, key in
-        if key == .character("q") { application.quit() }
-      }
-      do throws(TerminalError) {
-        try await application.run()
-      } catch {
-        error.exit()  // no terminal: one line on standard error, exit status 2
-      }
+struct HelloExample: TerminalProgram {
+  // NB: `main()`, from `TerminalProgram`, makes the main thread ScreenKit's run loop (one poll,
+  // one thread per frame) and ends the process when this returns; an error thrown, a missing
+  // terminal among them, ends it with one line on standard error.
+  func run() async throws {
+    let application = CursesApplication(root: HelloScreen())
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") { application.quit() }
     }
+    try await application.run()
   }
 }

@@ -61,32 +61,30 @@ final class Report {
 /// `--fullscreen` the same program takes the whole terminal, and the printed lines appear on
 /// the main screen when it ends.
 @main
-enum InlineExample {
-  static let names = ["swift-argument-parser", "swift-collections", "swift-system", "swift-log"]
+struct InlineExample: TerminalProgram {
+  // NB: nonisolated, as the program's type is the main actor's (`TerminalProgram` is) and the
+  // load reads the names on the pool.
+  nonisolated static let names = [
+    "swift-argument-parser", "swift-collections", "swift-system", "swift-log",
+  ]
 
-  static func main() {
+  func run() async throws {
     let report = Report(failures: CommandLine.arguments.contains("--fail") ? 1 : 0)
-    CursesRunLoop.main {
-      let controller = fetch(report: report, clock: ContinuousClock())
-      var options = CursesTerminal.Options()
-      if !CommandLine.arguments.contains("--fullscreen") {
-        options.presentation = .inline(height: 3, exit: .clear)
-      }
-      let application = CursesApplication(root: controller, options: options)
-      report.application = application
-      application.onUnhandledKey = { application, key in
-        if key == .character("q") {
-          report.status = 1
-          application.quit()
-        }
-      }
-      do throws(TerminalError) {
-        try await application.run()
-      } catch {
-        error.exit()
-      }
-      exit(report.status)
+    let controller = Self.fetch(report: report, clock: ContinuousClock())
+    var options = CursesTerminal.Options()
+    if !CommandLine.arguments.contains("--fullscreen") {
+      options.presentation = .inline(height: 3, exit: .clear)
     }
+    let application = CursesApplication(root: controller, options: options)
+    report.application = application
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") {
+        report.status = 1
+        application.quit()
+      }
+    }
+    try await application.run()
+    exit(report.status)
   }
 
   /// What the region shows: the packages fetched one after another, 300 ms each on `clock`,

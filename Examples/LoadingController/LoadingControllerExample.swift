@@ -47,22 +47,17 @@ final class ForecastScreen: Screen {
 /// `swift run LoadingControllerExample`: a container loads the value, shows a spinner
 /// meanwhile and an error with retry (r or Enter) on failure, then builds the screen.
 @main
-enum LoadingControllerExample {
-  static func main() {
-    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
-    CursesRunLoop.main {
-      let controller = LoadingController(load: fetchForecast) { forecast in
-        ForecastScreen(forecast)
-      }
-      let application = CursesApplication(root: controller)
-      application.onUnhandledKey = { application, key in
-        if key == .character("q") { application.quit() }
-      }
-      do throws(TerminalError) {
-        try await application.run()
-      } catch {
-        error.exit()
-      }
+struct LoadingControllerExample: TerminalProgram {
+  // NB: `main()`, from `TerminalProgram`, makes the main thread ScreenKit's run loop: one
+  // poll, one thread per frame.
+  func run() async throws {
+    let controller = LoadingController(load: fetchForecast) { forecast in
+      ForecastScreen(forecast)
     }
+    let application = CursesApplication(root: controller)
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") { application.quit() }
+    }
+    try await application.run()
   }
 }

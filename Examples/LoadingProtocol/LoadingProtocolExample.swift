@@ -52,19 +52,14 @@ final class QuoteScreen: Screen, Loading {
 ///
 /// Keys the screen and its loader leave (q) go on to the application.
 @main
-enum LoadingProtocolExample {
-  static func main() {
-    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
-    CursesRunLoop.main {
-      let application = CursesApplication(root: QuoteScreen())
-      application.onUnhandledKey = { application, key in
-        if key == .character("q") { application.quit() }
-      }
-      do throws(TerminalError) {
-        try await application.run()
-      } catch {
-        error.exit()
-      }
+struct LoadingProtocolExample: TerminalProgram {
+  // NB: `main()`, from `TerminalProgram`, makes the main thread ScreenKit's run loop: one
+  // poll, one thread per frame.
+  func run() async throws {
+    let application = CursesApplication(root: QuoteScreen())
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") { application.quit() }
     }
+    try await application.run()
   }
 }

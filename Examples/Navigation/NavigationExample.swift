@@ -45,23 +45,18 @@ struct Moon: ListRowDisplayable {
 /// `swift run NavigationExample`: a list of mixed rows in a navigation screen; Enter pushes,
 /// Esc (or Backspace, or h) goes back, ? shows help, q quits.
 @main
-enum NavigationExample {
-  static func main() {
-    // NB: the main thread serves as ScreenKit's run loop: one poll, one thread per frame.
-    CursesRunLoop.main {
-      let list = ListScreen(rows: rows)
-      list.title = "Solar system"
-      let navigation = NavigationScreen(root: list)
-      list.onActivate = { _, row in navigation.push(screen(for: row)) }
-      let application = CursesApplication(root: navigation)
-      application.onUnhandledKey = { application, key in
-        if key == .character("q") { application.quit() }
-      }
-      do throws(TerminalError) {
-        try await application.run()
-      } catch {
-        error.exit()
-      }
+struct NavigationExample: TerminalProgram {
+  // NB: `main()`, from `TerminalProgram`, makes the main thread ScreenKit's run loop: one
+  // poll, one thread per frame.
+  func run() async throws {
+    let list = ListScreen(rows: rows)
+    list.title = "Solar system"
+    let navigation = NavigationScreen(root: list)
+    list.onActivate = { _, row in navigation.push(screen(for: row)) }
+    let application = CursesApplication(root: navigation)
+    application.onUnhandledKey = { application, key in
+      if key == .character("q") { application.quit() }
     }
+    try await application.run()
   }
 }

@@ -38,13 +38,13 @@ import Testing
   /// A direct-colour terminal gets palette entries as their xterm RGB values, never as
   /// numbers it would read as another colour.
   @Test func directColorNumbersAreTheRGBValuesOfThePalette() {
-    #expect(CursesPalette.directNumber(of: 196, indexedColors: 8) == 0xFF0000)
-    #expect(CursesPalette.directNumber(of: 21, indexedColors: 8) == 0x0000FF)
-    #expect(CursesPalette.directNumber(of: 244, indexedColors: 8) == 0x808080)
-    #expect(CursesPalette.directNumber(of: 9, indexedColors: 8) == 0xFF0000)
+    #expect(ColorDepth.directNumber(of: 196, indexedColors: 8) == 0xFF0000)
+    #expect(ColorDepth.directNumber(of: 21, indexedColors: 8) == 0x0000FF)
+    #expect(ColorDepth.directNumber(of: 244, indexedColors: 8) == 0x808080)
+    #expect(ColorDepth.directNumber(of: 9, indexedColors: 8) == 0xFF0000)
     for limit in [8, 16, 256] {
       for index in UInt8(limit == 256 ? 255 : limit)...255 {
-        let number = CursesPalette.directNumber(of: index, indexedColors: limit)
+        let number = ColorDepth.directNumber(of: index, indexedColors: limit)
         let (red, green, blue) = ColorDepth.rgb(of: index)
         #expect(number >= limit)
         #expect(

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitTerminal
 import Testing
 
 @testable import ScreenKitCurses
@@ -23,14 +24,14 @@ import Testing
   /// A field on the region's top row over a status line, drawn once; the writer has repainted
   /// it and rests at the top-left.
   private func fieldRegion(_ text: String = "ab") -> (
-    TextField, Stage, InlineFrameWriter, Point?
+    TextField, Stage, TerminalFrameWriter, Point?
   ) {
     let field = TextField(text: text, prompt: "> ")
     let root = FieldOverStatus(field: field)
     let stage = Stage(root: root, size: Size(width: 10, height: 2))
     stage.mount()
     let cursor = stage.frame().cursor
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .monochrome)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .monochrome)
     writer.repaint(stage.canvas.grid)
     _ = writer.take()
     return (field, stage, writer, cursor)
@@ -99,7 +100,7 @@ import Testing
     var (_, _, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
-    writer.commit(PrintedLine.lines(of: "done", style: .plain))
+    writer.commit(PrintedLine.lines(of: "done", style: .plain).map { ($0.text, $0.style) })
     #expect(text(writer.take()) == "\u{1B}[1A" + clearBelow + "done\r\n")
     #expect(writer.row == 0)
   }
@@ -108,10 +109,13 @@ import Testing
     var (_, _, writer, _) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
-    #expect(text(writer.leave(.clear, restoringCursor: false)).hasPrefix("\u{1B}[1A\r"))
-    #expect(text(writer.leave(.clear, restoringCursor: true)).hasPrefix("\u{1B}8\r"))
+    #expect(
+      text(writer.leave(keepingLastFrame: false, restoringCursor: false)).hasPrefix("\u{1B}[1A\r"))
+    #expect(
+      text(writer.leave(keepingLastFrame: false, restoringCursor: true)).hasPrefix("\u{1B}8\r"))
     writer.forgetScreen()
-    #expect(text(writer.leave(.clear, restoringCursor: true)).hasPrefix("\u{1B}[1A\r"))
+    #expect(
+      text(writer.leave(keepingLastFrame: false, restoringCursor: true)).hasPrefix("\u{1B}[1A\r"))
   }
 
   @Test func onTheTopRowGoingBackIsACarriageReturn() {
@@ -119,14 +123,14 @@ import Testing
     writer.rest(at: Point(x: 4, y: 0))
     _ = writer.take()
     writer.forgetScreen()
-    #expect(text(writer.leave(.clear, restoringCursor: true)).hasPrefix("\r"))
+    #expect(text(writer.leave(keepingLastFrame: false, restoringCursor: true)).hasPrefix("\r"))
   }
 
   @Test func afterAContinueTheRegionStartsAtTheCursorWithTheCursorHidden() {
     var (_, stage, writer, cursor) = fieldRegion()
     writer.rest(at: Point(x: 4, y: 1))
     _ = writer.take()
-    writer.restartAtCursor()
+    writer.restart()
     #expect(!writer.isCursorShown)
     writer.repaint(stage.canvas.grid)
     writer.rest(at: cursor)

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitTerminal
 import Testing
 
 @testable import ScreenKitCurses
@@ -38,7 +39,7 @@ import Testing
 
   @Test func theFirstFrameClearsBelowMakesRoomSavesTheTopAndComesBackToIt() {
     let stage = stage([("ab", .plain), ("", .plain), ("c", .plain)])
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     writer.repaint(stage.canvas.grid)
     writer.repaint(stage.canvas.grid)
     let bytes = text(writer.take())
@@ -53,7 +54,7 @@ import Testing
     let screen = RowsScreen([("⠋ Loading…", .plain)])
     let stage = Stage(root: screen, size: Size(width: 20, height: 2))
     stage.mount()
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     writer.repaint(stage.canvas.grid)
     _ = writer.take()
     _ = stage.frame()
@@ -72,7 +73,7 @@ import Testing
     let stage = Stage(root: screen, size: Size(width: 10, height: 3))
     stage.mount()
     _ = stage.frame()
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     screen.rows = [("title", .plain), ("", .plain), ("xy", .plain)]
     writer.update(stage.frame(), of: stage.canvas.grid)
     #expect(text(writer.take()) == "\n\n\u{1B}[2Gy\r\u{1B}[2A")
@@ -83,7 +84,7 @@ import Testing
     let stage = Stage(root: screen, size: Size(width: 4, height: 1))
     stage.mount()
     _ = stage.frame()
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     screen.rows = [("abcx", .plain)]
     writer.update(stage.frame(), of: stage.canvas.grid)
     // NB: after the last column the terminal holds a pending wrap: a backspace would land
@@ -93,7 +94,7 @@ import Testing
 
   @Test func stylesAreSetBeforeTheirCellsAndPlainAgainBeforeTheCursorRests() {
     let stage = stage([("a", .bold), ("b", Style(foreground: .red))], width: 4, height: 2)
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     writer.repaint(stage.canvas.grid)
     let bytes = text(writer.take())
     #expect(
@@ -103,7 +104,7 @@ import Testing
 
   @Test func monochromeDropsColoursAndKeepsAttributes() {
     let stage = stage([("a", Style(foreground: .red, attributes: .underline))], width: 2, height: 1)
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .monochrome)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .monochrome)
     writer.repaint(stage.canvas.grid)
     let bytes = text(writer.take())
     #expect(bytes.contains("\u{1B}[4ma"))
@@ -115,7 +116,7 @@ import Testing
     let stage = Stage(root: screen, size: Size(width: 6, height: 1))
     stage.mount()
     _ = stage.frame()
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     screen.rows = [("终y", .plain)]
     writer.update(stage.frame(), of: stage.canvas.grid)
     #expect(text(writer.take()) == "\u{1B}[3Gy\r")
@@ -123,10 +124,10 @@ import Testing
 
   @Test func committedLinesReplaceTheRegionAndTheNextRepaintMakesRoomBelowThem() {
     let stage = stage([("a", .plain), ("b", .plain)], width: 4, height: 2)
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     writer.repaint(stage.canvas.grid)
     _ = writer.take()
-    writer.commit(PrintedLine.lines(of: "done\nok", style: .plain))
+    writer.commit(PrintedLine.lines(of: "done\nok", style: .plain).map { ($0.text, $0.style) })
     #expect(!writer.isTopSaved)
     writer.repaint(stage.canvas.grid)
     #expect(
@@ -137,21 +138,23 @@ import Testing
 
   @Test func leavingKeepsTheRowsInUseOrClearsThemAndEndsOnTheLineBelow() {
     let stage = stage([("a", .plain), ("b", .plain)], width: 4, height: 4)
-    var writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
     writer.repaint(stage.canvas.grid)
     #expect(writer.rowsInUse == 2)
     #expect(
-      text(writer.leave(.keepLastFrame, restoringCursor: false)) == "\r\n\n" + clearBelow
+      text(writer.leave(keepingLastFrame: true, restoringCursor: false)) == "\r\n\n" + clearBelow
         + "\u{1B}(B\u{1B}[m")
     #expect(
-      text(writer.leave(.clear, restoringCursor: false)) == "\r" + clearBelow + "\u{1B}(B\u{1B}[m")
+      text(writer.leave(keepingLastFrame: false, restoringCursor: false)) == "\r" + clearBelow
+        + "\u{1B}(B\u{1B}[m")
     // NB: a signal's restore goes back to the saved top first, whatever a frame left.
-    #expect(text(writer.leave(.clear, restoringCursor: true)).hasPrefix("\u{1B}8\r"))
+    #expect(
+      text(writer.leave(keepingLastFrame: false, restoringCursor: true)).hasPrefix("\u{1B}8\r"))
   }
 
   @Test func aRestoreBeforeTheTopIsSavedStartsWhereTheCursorIs() {
-    let writer = InlineFrameWriter(sequences: .xterm, depth: .palette256)
-    #expect(!text(writer.leave(.clear, restoringCursor: true)).contains("\u{1B}8"))
+    let writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
+    #expect(!text(writer.leave(keepingLastFrame: false, restoringCursor: true)).contains("\u{1B}8"))
   }
 
   @Test func printedTextShowsControlCharactersAndSplitsLinesAsPrintWould() {

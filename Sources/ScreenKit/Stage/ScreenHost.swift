@@ -115,10 +115,10 @@ public final class ScreenHost {
   /// screens, whichever host the program is.
   ///
   /// A key or a paste goes to the focused screen (or the root), then up its parents; a Tab or
-  /// Shift-Tab nobody handled moves focus, and ``Stage/loadInspectorKey`` reaches no screen. A
-  /// key nothing handled goes to ``onUnhandledKey``. A mouse report goes to the topmost screen
-  /// under it, then up its parents, never past a modal screen; a press first focuses the
-  /// screen under it. A resize lays the screens out again at the new size and repaints the
+  /// Shift-Tab nobody handled moves focus, and a key in ``Stage/keyCommands`` reaches no
+  /// screen. A key nothing handled goes to ``onUnhandledKey``. A mouse report goes to the
+  /// topmost screen under it, then up its parents, never past a modal screen; a press first
+  /// focuses the screen under it. A resize lays the screens out again at the new size and repaints the
   /// next frame whole. A focus report sets ``Stage/terminalHasFocus``. Both of these count as
   /// handled.
   ///

@@ -31,7 +31,7 @@ final class InlineTerminal: Display {
   /// What the region leaves behind.
   let exit: InlineExit
   private var height: Int
-  private var writer: InlineFrameWriter
+  private var writer: TerminalFrameWriter
   private let restorer: TerminalRestorer
   private var reader: TerminalReader
   private let frameDescriptor: Int32
@@ -58,8 +58,8 @@ final class InlineTerminal: Display {
   private(set) var origin: Point?
   private var pendingLines: [PrintedLine] = []
   private var needsRepaint = true
-  /// What the restore was last prepared for (`InlineFrameWriter.Restore`).
-  private var prepared: InlineFrameWriter.Restore?
+  /// What the restore was last prepared for (`TerminalFrameWriter.Restore`).
+  private var prepared: TerminalFrameWriter.Restore?
   private var terminalSize: Size
   private var isOpen = true
 
@@ -96,7 +96,7 @@ final class InlineTerminal: Display {
       restorer.uninstall()
       throw .systemCall("fcntl", errno: code)
     }
-    let sequences = InlineSequences.current()
+    let sequences = TerminalSequences.current()
     let colors = Int(tigetnum("colors"))
     let depth = min(
       options.colorDepth,
@@ -108,8 +108,9 @@ final class InlineTerminal: Display {
     self.height = max(1, height)
     self.restorer = restorer
     self.frameDescriptor = frameDescriptor
-    writer = InlineFrameWriter(
-      sequences: sequences, depth: depth, indexedColors: Int(sk_indexed_color_limit()))
+    writer = TerminalFrameWriter(
+      sequences: sequences, depth: depth, placement: .inline,
+      indexedColors: Int(sk_indexed_color_limit()))
     reader = TerminalReader(descriptor: options.inputDescriptor)
     keySequences = TerminalCapabilities.keySequences()
     // NB: cbreak and no echo as the full-screen session; output processing off, so a line
@@ -232,7 +233,7 @@ final class InlineTerminal: Display {
 
   func resume() {
     // NB: the shell wrote its lines meanwhile; the region starts again at the cursor.
-    writer.restartAtCursor()
+    writer.restart()
     // NB: the stop's restore read the answers on their way (or gave up on them); none is
     // awaited any more.
     reports = CursorReportFilter()
@@ -273,7 +274,7 @@ final class InlineTerminal: Display {
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {
-      writer.commit(pendingLines)
+      writer.commit(pendingLines.map { ($0.text, $0.style) })
       pendingLines.removeAll()
       needsRepaint = true
     }
@@ -366,7 +367,8 @@ final class InlineTerminal: Display {
   }
 
   private func leaveBytes(restoringCursor: Bool) -> [UInt8] {
-    writer.leave(exit, restoringCursor: restoringCursor) + writer.sequences.keypadOff
+    writer.leave(keepingLastFrame: exit == .keepLastFrame, restoringCursor: restoringCursor)
+      + writer.sequences.keypadOff
       + writer.sequences.showCursor
   }
 

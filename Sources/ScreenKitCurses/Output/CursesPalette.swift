@@ -78,17 +78,6 @@ public final class CursesPalette {
   private func number(of color: Color, fallback: Int32) -> Int32 {
     guard let index = color.index else { return hasDefaultColors ? -1 : fallback }
     guard depth == .direct, Int(index) >= indexedColors else { return Int32(index) }
-    return Int32(CursesPalette.directNumber(of: index, indexedColors: indexedColors))
-  }
-
-  /// The colour number a direct-colour terminal draws palette entry `index` with: its xterm
-  /// RGB value as `0xRRGGBB`.
-  ///
-  /// NB: the few entries whose value is below `indexedColors` (black and dark blues) would
-  /// pick a palette entry instead; one step of green, invisible, makes them RGB again.
-  nonisolated static func directNumber(of index: UInt8, indexedColors: Int) -> Int {
-    let (red, green, blue) = ColorDepth.rgb(of: index)
-    let value = red << 16 | green << 8 | blue
-    return value < indexedColors ? value | 0x100 : value
+    return Int32(ColorDepth.directNumber(of: index, indexedColors: indexedColors))
   }
 }

@@ -15,8 +15,10 @@ import Locking
 ///
 /// Without it, an `async` `main` ends in `dispatch_main`: libdispatch's manager thread wakes
 /// for each timer and hands the main queue to a worker thread, three thread switches per
-/// spinner frame. With it, a frame is one wake-up of the main thread. A program opts in by
-/// making the `main` of its `@main` type synchronous and handing its body to ``main(_:)``:
+/// spinner frame. With it, a frame is one wake-up of the main thread. A ``TerminalProgram``
+/// runs on it: that is the documented shape of a program. A `main` that must do something
+/// before the loop starts (the demo reads the clock and checks its descriptors first) makes
+/// itself synchronous and hands its body to ``main(_:)``:
 ///
 /// ```swift
 /// static func main() {

@@ -146,8 +146,14 @@ public final class ANSITerminal {
   /// A stop arriving meanwhile waits until it is written, so no part of it lands on the shell's
   /// screen; the first write after a continue sets the terminal up again first.
   public func write(_ text: String) {
+    write(Array(text.utf8))
+  }
+
+  /// Writes `bytes` (a frame: what a ``TerminalFrameWriter`` wrote, say) whole, as
+  /// ``write(_:)-(String)`` does.
+  public func write(_ bytes: [UInt8]) {
     if restorer.beginFrame() { setUpAgain() }
-    DescriptorOutput.writeAll(Array(text.utf8), to: frameDescriptor)
+    DescriptorOutput.writeAll(bytes, to: frameDescriptor)
     restorer.endFrame()
   }
 

@@ -1,4 +1,5 @@
 // swift-format-ignore-file
+import ArgumentParser
 import CNCurses
 import ScreenKit
 import ScreenKitCurses
@@ -27,6 +28,31 @@ import Testing
     }
     // end-snippet
   }
+
+  // snippet: doc-terminal-program
+  struct Hello: TerminalProgram {   // `@main struct Hello` in a program
+    func run() async throws {
+      try await CursesApplication(root: HomeScreen()).run()
+    }
+  }
+  // end-snippet
+
+  /// A command line, as `TerminalProgram`'s example parses it.
+  struct ToolCommand: AsyncParsableCommand {
+    @Option var name = "world"
+
+    @MainActor func run() async throws {
+      try await CursesApplication(root: HomeScreen()).run()
+    }
+  }
+
+  // snippet: doc-terminal-program-command
+  struct Tool: TerminalProgram {   // `@main struct Tool` in a program
+    func run() async throws {
+      await ToolCommand.main()   // parses, then runs ToolCommand.run()
+    }
+  }
+  // end-snippet
 
   static func runApplication() async {
     // snippet: doc-curses-application

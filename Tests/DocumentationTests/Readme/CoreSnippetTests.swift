@@ -3,9 +3,9 @@ import ScreenKit
 import ScreenKitCurses
 import Testing
 
-/// README, "The core in five lines", as a host runs it, and the program that hands its `main`
-/// to the host. That program is compiled here and never run: `CursesRunLoop.main` takes the
-/// process. Its quit handler is `GettingStartedSnippetTests`' and, on a pseudo-terminal,
+/// README, "The core in five lines", as a host runs it, and the program that runs the host.
+/// That program is compiled here and never run: its `main()` takes the process. Its quit
+/// handler is `GettingStartedSnippetTests`' and, on a pseudo-terminal,
 /// `CursesSessionTests.theDocumentedQuitHandlerDoesNotKeepTheApplicationAlive`.
 @MainActor func coreInFiveLines(inTheTerminal: Bool = false) -> (Stage, FrameChanges) {
   // snippet: readme-core
@@ -16,17 +16,18 @@ import Testing
   host.handle(.key(.down))   // input's one way in; tests use the harness
   let changes = host.frame()   // layout, focus, draw, diff: the cells this frame changed
   // end-snippet
-  if inTheTerminal {
-    // snippet: readme-core-run
-    CursesRunLoop.main {   // the main thread becomes the loop; never returns
+  // snippet: readme-core-run
+  struct Hi: TerminalProgram {   // `@main` in your program
+    func run() async throws {
       let application = CursesApplication(root: Greeting())   // the host
       application.onUnhandledKey = { application, key in
         if key == "q" { application.quit() }
       }
-      do throws(TerminalError) { try await application.run() } catch { error.exit() }
+      try await application.run()
     }
-    // end-snippet
   }
+  // end-snippet
+  if inTheTerminal { Hi.main() }
   return (host.stage, changes)
 }
 

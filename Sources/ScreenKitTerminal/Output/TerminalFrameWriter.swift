@@ -1,14 +1,42 @@
-import ScreenKit
-import ScreenKitTerminal
+public import ScreenKit
 
-/// Turns frames into the bytes that draw them in an inline region, with the terminal's own
-/// sequences and relative movement only.
+/// Turns the frames of ScreenKit's canvas into the bytes that draw them on a terminal: cursor
+/// moves, Select Graphic Rendition for the styles, colours degraded to the terminal's
+/// ``ColorDepth``, and the cursor shown where the focused screen has one.
 ///
-/// Between frames the cursor rests at the region's top-left cell. That cell is the start of
-/// a line the terminal never wraps (a frame never writes past the last column), so wherever a
-/// resize rewraps lines, it is still the region's start: the next repaint clears from it to
-/// the end of the screen, the union of the old region and the new, and touches nothing above.
-/// A spinner at that cell costs its glyph and one carriage return per frame.
+/// A host that writes escape codes itself (on ``ANSITerminal``, or one session of a network
+/// server) draws each frame of a `ScreenHost` or `Stage` with ``draw(_:of:)`` and writes
+/// ``output`` to its terminal:
+///
+/// ```swift
+/// var writer = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: .zero))
+/// if host.needsFrame {
+///   writer.draw(host.frame(), of: host.grid)
+///   terminal.write(writer.take())
+/// }
+/// ```
+///
+/// It writes xterm's sequences, which every terminal emulator in use understands; the inline
+/// region of ScreenKitCurses draws with the same writer and the terminal's terminfo
+/// sequences. The writer writes nothing by itself: each call adds to ``output``, and the
+/// program decides when the bytes go out. It is a value with no lock: one writer per terminal,
+/// used from one thread (or actor) at a time.
+///
+/// ## Placements
+///
+/// ``Placement/screen(origin:)`` draws a grid at a fixed cell of the screen (the alternate
+/// screen, or a pane of it): each frame starts with an absolute move, so the program may write
+/// anywhere between frames, and a full repaint's runs cover every cell.
+///
+/// ``Placement/inline`` draws a region of rows at the cursor, in the normal screen, with
+/// relative movement only.
+///
+/// Between frames of an inline region the cursor rests at the region's top-left cell. That
+/// cell is the start of a line the terminal never wraps (a frame never writes past the last
+/// column), so wherever a resize rewraps lines, it is still the region's start: the next
+/// repaint clears from it to the end of the screen, the union of the old region and the new,
+/// and touches nothing above. A spinner at that cell costs its glyph and one carriage return
+/// per frame.
 ///
 /// Where the focused screen has a cursor (a text field), the terminal's cursor is shown at its
 /// cell after the frame and rests there instead; the next frame moves from that cell, which
@@ -17,24 +45,45 @@ import ScreenKitTerminal
 ///
 /// Rows are never counted for what is printed above: the terminal wraps committed lines
 /// itself, and the region starts on the line after them, wherever that is.
-struct InlineFrameWriter {
+public struct TerminalFrameWriter {
+  /// Where on the terminal a frame's grid is drawn.
+  public enum Placement: Hashable, Sendable {
+    /// At a fixed cell of the screen, zero-based: the grid's top-left cell is drawn at
+    /// `origin`. Each frame moves there absolutely, so the program may write anywhere between
+    /// frames.
+    case screen(origin: Point)
+    /// In a region of rows at the cursor, in the normal screen: relative moves only, the
+    /// history above never addressed. The cursor rests at the region's top-left between
+    /// frames, so the program writes nothing between them.
+    case inline
+  }
+
   /// The sequences of the terminal.
-  let sequences: InlineSequences
+  package let sequences: TerminalSequences
   /// How many colours cells are drawn with.
-  let depth: ColorDepth
+  public let depth: ColorDepth
+  /// Where the grid is drawn.
+  public let placement: Placement
   /// On a direct-colour terminal, the colour numbers below which `setaf` picks palette entries.
   let indexedColors: Int
+  /// The screen cell of the grid's top-left for ``Placement/screen(origin:)``; `nil` inline.
+  ///
+  /// NB: a stored optional, not the enum, so that the inline path tests one word per move.
+  private let origin: Point?
+  /// Whether the cursor is at the cell `row` and `column` name (on the screen; inline it
+  /// always is): false from the start of each frame until its first absolute move.
+  private var isPlaced = true
 
-  /// The bytes written since the last ``take()``.
-  private(set) var output: [UInt8] = []
+  /// The bytes written since the last ``take()`` or ``flush(to:)``.
+  public private(set) var output: [UInt8] = []
   /// The cursor's row in the region: where a frame being written is, and between frames 0,
   /// or the shown cursor's row.
-  private(set) var row = 0
+  @usableFromInline package private(set) var row = 0
   /// The cursor's column, or `nil` after a write into the last column (the terminal then
   /// holds a pending wrap, and only an absolute move is sure).
   private var column: Int? = 0
   /// Whether the terminal's cursor is shown (where it rests between frames).
-  private(set) var isCursorShown = false
+  public private(set) var isCursorShown = false
   /// The style the terminal writes with now.
   private var style = Style.plain
   /// How many rows from the region's top are known to be on the screen; a repaint makes room
@@ -42,62 +91,116 @@ struct InlineFrameWriter {
   private var rowsOnScreen = 0
   /// The rows of the last frame down to its last non-blank one: what an exit that keeps the
   /// frame leaves in the scrollback.
-  private(set) var rowsInUse = 0
+  @usableFromInline package private(set) var rowsInUse = 0
   /// Whether the terminal holds the region's top as its saved cursor (`sc`), for a restore
   /// to go back to; not before the first repaint, nor once the region moved.
-  private(set) var isTopSaved = false
+  @usableFromInline package private(set) var isTopSaved = false
 
   /// What a signal's restore, prepared ahead, depends on: the rows the exit keeps, whether
   /// it goes back to the saved top, and otherwise the row it goes up from.
-  struct Restore: Equatable {
-    var rowsInUse: Int
-    var isTopSaved: Bool
-    var rowsUp: Int
+  @usableFromInline
+  package struct Restore: Equatable {
+    package var rowsInUse: Int
+    package var isTopSaved: Bool
+    package var rowsUp: Int
+
+    @usableFromInline
+    package init(rowsInUse: Int, isTopSaved: Bool, rowsUp: Int) {
+      self.rowsInUse = rowsInUse
+      self.isTopSaved = isTopSaved
+      self.rowsUp = rowsUp
+    }
   }
 
-  /// What ``leave(_:restoringCursor:)`` depends on for a restore; when it changes, the
-  /// restore is prepared again.
-  var restore: Restore {
+  /// What `leave(keepingLastFrame:restoringCursor:)` depends on for a restore; when it
+  /// changes, the restore is prepared again.
+  ///
+  /// NB: inlinable: the inline region reads it after every frame, and a call into this
+  /// module copies the whole writer out of the region's property first (its sequences' 30
+  /// fields retained and released: 1,200 instructions a frame); inlined, it reads 3 fields.
+  @inlinable
+  package var restore: Restore {
     Restore(rowsInUse: rowsInUse, isTopSaved: isTopSaved, rowsUp: isTopSaved ? 0 : row)
   }
 
-  init(sequences: InlineSequences, depth: ColorDepth, indexedColors: Int = 256) {
+  /// A writer of xterm's sequences, colours degraded to `depth`, drawing at `placement`.
+  ///
+  /// A terminal that takes 256 colours (`TERM` ending in `256color`, or `COLORTERM` set) is
+  /// ``ColorDepth/palette256``; one whose `TERM` is `xterm`, `screen` or `linux` alone is
+  /// ``ColorDepth/sixteen`` or less; `NO_COLOR` makes any ``ColorDepth/monochrome``.
+  /// ``ColorDepth/direct`` draws as 256 colours: ScreenKit's colours are palette entries, and
+  /// xterm's sequences send them as such.
+  public init(depth: ColorDepth, placement: Placement) {
+    self.init(sequences: .xterm, depth: depth, placement: placement)
+  }
+
+  /// A writer of `sequences`, the terminal's own; `indexedColors` is the direct-colour
+  /// terminal's limit (terminfo's `setaf` picks palette entries below it).
+  package init(
+    sequences: TerminalSequences, depth: ColorDepth, placement: Placement = .inline,
+    indexedColors: Int = 256
+  ) {
     self.sequences = sequences
     self.depth = depth
+    self.placement = placement
     self.indexedColors = indexedColors
+    if case .screen(let origin) = placement { self.origin = origin } else { origin = nil }
     output.reserveCapacity(4096)
   }
 
   /// Adds `bytes` to the output as they are (a request to the terminal).
-  mutating func append(_ bytes: [UInt8]) {
+  package mutating func append(_ bytes: [UInt8]) {
     output += bytes
   }
 
+  /// Draws a frame: the cells `changes` names, then the cursor shown at `changes.cursor` or
+  /// hidden, in plain style.
+  ///
+  /// Inline, a full repaint (after a resize or `invalidateOutput()`) clears the region and
+  /// makes room for its rows; on the screen, its runs cover every cell.
+  public mutating func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    guard origin == nil else {
+      // NB: the program may have written anywhere since the last frame.
+      isPlaced = false
+      update(changes, of: grid, cursor: changes.cursor)
+      return
+    }
+    if changes.isFullRepaint {
+      repaint(grid)
+      rest(at: changes.cursor)
+    } else {
+      update(changes, of: grid, cursor: changes.cursor)
+    }
+  }
+
   /// Returns the bytes written so far and starts anew.
-  mutating func take() -> [UInt8] {
+  public mutating func take() -> [UInt8] {
     defer { output.removeAll(keepingCapacity: true) }
     return output
   }
 
-  /// Writes the bytes written so far to `descriptor`, whole, and starts anew.
+  /// Writes the bytes written so far to `descriptor`, whole (retrying after a signal, giving
+  /// up when the descriptor fails), and starts anew.
   ///
-  /// NB: not `take()`: the copy it returns shares the buffer, so clearing it after allocates
-  /// a new one, once a frame.
-  mutating func flush(to descriptor: Int32) {
+  /// It allocates nothing, where ``take()`` does once a frame: the copy `take()` returns shares
+  /// the buffer, so the next frame's bytes go into a new one.
+  public mutating func flush(to descriptor: Int32) {
     DescriptorOutput.writeAll(output, to: descriptor)
     output.removeAll(keepingCapacity: true)
   }
 
-  /// Forgets which rows are on the screen (after a resize, or a stop that gave the terminal
-  /// to the shell): the next repaint makes room for the region again.
-  mutating func forgetScreen() {
+  /// Forgets which rows are on the screen, after a resize: inline, the next full repaint makes
+  /// room for the region again.
+  public mutating func forgetScreen() {
     rowsOnScreen = 0
     isTopSaved = false
   }
 
-  /// Starts the region again at the cursor, hidden, after the terminal was the shell's (a
-  /// stop and a continue): what the shell wrote moved it.
-  mutating func restartAtCursor() {
+  /// Starts again with the cursor hidden, after the terminal was set up again.
+  ///
+  /// After a stop and a continue, say: inline, the region starts at the cursor, as what the
+  /// shell wrote moved it. Draw a full repaint next.
+  public mutating func restart() {
     forgetScreen()
     row = 0
     column = 0
@@ -106,14 +209,16 @@ struct InlineFrameWriter {
 
   /// Notes that the terminal's cursor was hidden behind the writer's back (the session's
   /// set-up written again).
-  mutating func cursorWasHidden() {
+  package mutating func cursorWasHidden() {
     isCursorShown = false
   }
 
-  /// Writes `lines` above the region: clears it, writes them where it was (the terminal wraps
-  /// a line wider than itself), and leaves the region's top on the line after them; the
-  /// caller repaints the region next.
-  mutating func commit(_ lines: [PrintedLine]) {
+  /// Writes `lines` above the region, each its text (no control character left) and its style.
+  ///
+  /// Clears the region, writes the lines where it was (the terminal wraps a line wider than
+  /// itself), and leaves the region's top on the line after them; the caller repaints the
+  /// region next.
+  package mutating func commit(_ lines: [(text: String, style: Style)]) {
     guard !lines.isEmpty else { return }
     upToTheTopRow()
     output += sequences.clearBelow
@@ -128,10 +233,11 @@ struct InlineFrameWriter {
     forgetScreen()
   }
 
-  /// Draws every cell of `grid` in a region of `grid`'s height: clears from the top to the end
-  /// of the screen, makes room below by scrolling when the region does not fit, and draws the
-  /// cells that are not blank.
-  mutating func repaint(_ grid: CellGrid) {
+  /// Draws every cell of `grid` in a region of `grid`'s height, inline.
+  ///
+  /// Clears from the top to the end of the screen, makes room below by scrolling when the
+  /// region does not fit, and draws the cells that are not blank.
+  package mutating func repaint(_ grid: CellGrid) {
     upToTheTopRow()
     output += sequences.clearBelow
     let height = grid.size.height
@@ -159,7 +265,7 @@ struct InlineFrameWriter {
 
   /// Draws the cells `changes` names, from where the cursor rests, and rests it at `cursor`
   /// (see ``rest(at:)``).
-  mutating func update(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
+  package mutating func update(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
     for run in changes.runs {
       var x = run.x
       for cell in grid.cells(in: run) {
@@ -168,6 +274,7 @@ struct InlineFrameWriter {
       }
     }
     rest(at: cursor)
+    guard origin == nil else { return }
     // NB: only a change at or below the last row in use can move it, and the rows are
     // scanned only when that row may have become blank: a spinner frame scans nothing.
     var mayShrink = false
@@ -188,7 +295,7 @@ struct InlineFrameWriter {
   /// From between frames, the region's top is the cursor's row up; a restore prepared for a
   /// signal goes back to the saved top (`rc`) where there is one, whatever a frame it cut
   /// short left.
-  func leave(_ exit: InlineExit, restoringCursor: Bool) -> [UInt8] {
+  package func leave(keepingLastFrame: Bool, restoringCursor: Bool) -> [UInt8] {
     var bytes: [UInt8] = []
     if restoringCursor && isTopSaved {
       bytes += sequences.restoreCursor
@@ -196,7 +303,7 @@ struct InlineFrameWriter {
       bytes += sequences.up(row)
     }
     bytes += sequences.carriageReturn
-    if exit == .keepLastFrame {
+    if keepingLastFrame {
       for _ in 0..<rowsInUse { bytes += sequences.lineFeed }
     }
     bytes += sequences.clearBelow
@@ -219,7 +326,7 @@ struct InlineFrameWriter {
   ///
   /// Without a cursor before or after, this is the carriage return (and the rows up) of any
   /// frame; the cursor is shown once it is there and hidden before it goes.
-  mutating func rest(at cursor: Point?) {
+  package mutating func rest(at cursor: Point?) {
     guard let cursor else {
       if isCursorShown {
         output += sequences.hideCursor
@@ -236,9 +343,10 @@ struct InlineFrameWriter {
     }
   }
 
-  /// Back to the region's top-left, in plain style.
+  /// Back to the region's top-left, in plain style; on the screen, only the style.
   private mutating func home() {
     setStyle(.plain)
+    guard origin == nil else { return }
     if column != 0 { output += sequences.carriageReturn }
     upToTheTopRow()
     column = 0
@@ -255,6 +363,10 @@ struct InlineFrameWriter {
   }
 
   private mutating func move(toRow y: Int, column x: Int) {
+    if let origin {
+      move(toRow: y, column: x, on: origin)
+      return
+    }
     if y > row {
       // NB: line feeds, not `cud`: a terminal drops the rows below the cursor first when it
       // gets shorter, and tells the program later (tmux holds a pane's size back for up to
@@ -284,6 +396,25 @@ struct InlineFrameWriter {
     column = x
   }
 
+  /// On the screen: nothing where the cursor is, a move right on its row where that is
+  /// shorter, and otherwise an absolute move.
+  private mutating func move(toRow y: Int, column x: Int, on origin: Point) {
+    if isPlaced, row == y, let column {
+      if column == x { return }
+      if column < x {
+        let relative = sequences.right(x - column)
+        let absolute = sequences.cursorAddress(origin.y + y, origin.x + x)
+        output += relative.count < absolute.count ? relative : absolute
+        self.column = x
+        return
+      }
+    }
+    output += sequences.cursorAddress(origin.y + y, origin.x + x)
+    row = y
+    column = x
+    isPlaced = true
+  }
+
   private mutating func setStyle(_ new: Style) {
     guard new != style else { return }
     if style != .plain { output += sequences.plain }
@@ -306,7 +437,7 @@ struct InlineFrameWriter {
   private func number(of color: Color) -> Int? {
     guard let index = depth.degrade(color).index else { return nil }
     guard depth == .direct, Int(index) >= indexedColors else { return Int(index) }
-    return CursesPalette.directNumber(of: index, indexedColors: indexedColors)
+    return ColorDepth.directNumber(of: index, indexedColors: indexedColors)
   }
 
   private static func rowsInUse(of grid: CellGrid) -> Int {

@@ -56,7 +56,7 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
   }
 
   /// The ANSI colour (0–15) closest to palette entry `index`.
-  static func nearestANSI(to index: UInt8) -> UInt8 {
+  package static func nearestANSI(to index: UInt8) -> UInt8 {
     if index < 16 { return index }
     let target = rgb(of: index)
     var best: UInt8 = 0
@@ -77,7 +77,7 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
 
   /// The xterm RGB value of a palette entry: the 16 ANSI colours, the 6×6×6 cube, then 24
   /// greys.
-  static func rgb(of index: UInt8) -> (Int, Int, Int) {
+  package static func rgb(of index: UInt8) -> (Int, Int, Int) {
     if index < 16 { return ansiRGB[Int(index)] }
     if index >= 232 {
       let level = 8 + 10 * (Int(index) - 232)
@@ -86,6 +86,17 @@ public enum ColorDepth: Int, Hashable, Sendable, CaseIterable, Comparable {
     let levels = [0, 95, 135, 175, 215, 255]
     let cube = Int(index) - 16
     return (levels[cube / 36], levels[(cube / 6) % 6], levels[cube % 6])
+  }
+
+  /// The colour number a direct-colour terminal draws palette entry `index` with: its xterm
+  /// RGB value as `0xRRGGBB`.
+  ///
+  /// NB: the few entries whose value is below `indexedColors` (black and dark blues) would
+  /// pick a palette entry instead; one step of green, invisible, makes them RGB again.
+  package static func directNumber(of index: UInt8, indexedColors: Int) -> Int {
+    let (red, green, blue) = rgb(of: index)
+    let value = red << 16 | green << 8 | blue
+    return value < indexedColors ? value | 0x100 : value
   }
 
   /// xterm's default RGB values of the 16 ANSI colours.
