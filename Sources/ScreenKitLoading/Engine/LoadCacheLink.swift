@@ -17,7 +17,7 @@ struct LoadCacheLink<Value: Sendable> {
   private var joined: ObjectIdentifier?
 
   /// The slot's value for the key now, with its key, if the cache holds one.
-  static func lookup(_ slot: Slot?, key: (any Hashable & Sendable)?) -> LoadMachine<Value>.Cached? {
+  static func lookup(_ slot: Slot?, key: (any Hashable & Sendable)?) -> LoadMachine.Cached? {
     guard let cached = slot?.lookup() else { return nil }
     return LoadMachine.Cached(value: cached.value, key: key, isFresh: cached.isFresh)
   }

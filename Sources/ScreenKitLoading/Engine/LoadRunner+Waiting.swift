@@ -25,7 +25,7 @@ extension LoadRunner {
 
   /// The value shown, when it is the key's now.
   private var valueOfCurrentKey: Value? {
-    isStale ? nil : loadMachineState.shown?.value
+    isStale ? nil : loadMachineState.shown.map { Machine.typed($0.value) }
   }
 
   /// How a wait for the value of the key now ends, if it ends now: with the value once it is

@@ -18,10 +18,10 @@ package import ScreenKit
 /// `LoadingController` and ``LoadOptions``.
 @MainActor
 package final class LoadRunner<Value: Sendable> {
-  typealias Machine = LoadMachine<Value>
+  typealias Machine = LoadMachine
 
   /// The state as the owner sees it.
-  package var state: LoadState<Value> { machine.loadState }
+  package var state: LoadState<Value> { machine.loadState(of: Value.self) }
   /// The latest progress of the load in flight.
   package private(set) var progress: LoadProgress?
   /// Called once for each step of the load that changed anything, after the step.
@@ -249,7 +249,7 @@ package final class LoadRunner<Value: Sendable> {
       switch effect {
       case .stopRun: stopRun()
       case .hideSpinner: spinner.hide()
-      case .show(let value): step.value = value
+      case .show(let value): step.value = Machine.typed(value) as Value
       case .announce:
         step.stateChanged = true
         if !next.isInFlight { waiters.resumeRefreshes() }

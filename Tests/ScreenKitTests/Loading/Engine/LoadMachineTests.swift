@@ -13,7 +13,7 @@ import Testing
 /// `b`, `c` of key `k2`. Inputs carry `b` (or the cache's `c`) of key `k2`; the machine
 /// reduces at 5s. Effects are listed in the order the runner carries them out.
 @Suite struct LoadMachineTests {
-  typealias Machine = LoadMachine<String>
+  typealias Machine = LoadMachine
 
   /// One row: in `state`, `input` leads to `next` with `effects`.
   struct Row: Sendable, CustomTestStringConvertible {
