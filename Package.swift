@@ -84,7 +84,7 @@ let package = Package(
     // way of what users link.
     .executableTarget(
       name: "ScreenKitCursesTestHost",
-      dependencies: ["ScreenKit", "ScreenKitCurses"],
+      dependencies: ["ScreenKit", "ScreenKitCurses", "CTerminalSession"],
       path: "Tools/CursesTestHost",
       swiftSettings: strict
     ),

@@ -71,12 +71,25 @@ int sk_window_size(int fd, int *rows, int *columns) {
 
 #define SK_BYTES_MAX 1024
 
-static volatile sig_atomic_t sk_prepared = 0;
-static int sk_fd = -1;
-static int sk_have_modes = 0;
-static struct termios sk_modes;
-static char sk_bytes[SK_BYTES_MAX];
-static size_t sk_count = 0;
+/// A prepared restore: the bytes a handler writes, where, and the modes it sets after them.
+struct sk_restore {
+  int fd;
+  int have_modes;
+  struct termios modes;
+  size_t count;
+  char bytes[SK_BYTES_MAX];
+};
+
+// NB: two slots. A handler may run on any thread while the session prepares again on its own
+// (an inline region's height changed): blocking signals there keeps only that thread's
+// handlers out. So a prepare fills the slot that is not published, waiting while a handler
+// still reads it (published before the last prepare), and then publishes it; a handler
+// counts itself a reader of the published slot before it reads. One thread prepares at a time.
+static struct sk_restore sk_slots[2];
+/// The slot a handler writes out, or -1 when nothing is prepared.
+static atomic_int sk_current = -1;
+/// The handlers reading each slot now.
+static atomic_int sk_readers[2];
 static int sk_event_pipe = -1;
 static volatile int sk_divert_fd = -1;
 /// Set once a handler began ending the process: the terminal is the shell's for good.
@@ -115,20 +128,46 @@ static void sk_write_all(int fd, const char *bytes, size_t count) {
 }
 
 void sk_restore_prepare(int fd, const struct termios *modes, const char *bytes, size_t count) {
-  // NB: an inline session prepares again while its handlers are installed (its region's
-  // height changed); a signal meanwhile waits until the bytes are whole, rather than finding
-  // nothing prepared and leaving the terminal as it is.
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &previous);
-  sk_prepared = 0;
-  sk_fd = fd;
-  sk_have_modes = modes != NULL;
-  if (modes != NULL) sk_modes = *modes;
-  sk_count = count < SK_BYTES_MAX ? count : SK_BYTES_MAX;
-  if (sk_count > 0) memcpy(sk_bytes, bytes, sk_count);
-  sk_prepared = 1;
+  int next = atomic_load(&sk_current) == 0 ? 1 : 0;
+  // NB: a handler writing the slot out holds it for as long as the terminal takes the bytes;
+  // a process that is ending needs no new restore.
+  struct timespec pause = {0, 1000000};
+  while (atomic_load(&sk_readers[next]) > 0 && !sk_dying) nanosleep(&pause, NULL);
+  if (!sk_dying) {
+    struct sk_restore *slot = &sk_slots[next];
+    slot->fd = fd;
+    slot->have_modes = modes != NULL;
+    if (modes != NULL) slot->modes = *modes;
+    slot->count = count < SK_BYTES_MAX ? count : SK_BYTES_MAX;
+    if (slot->count > 0) memcpy(slot->bytes, bytes, slot->count);
+    atomic_store(&sk_current, next);
+  }
   pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}
+
+/// The published slot, counted as read until sk_release_slot; -1 when nothing is prepared.
+static int sk_acquire_slot(void) {
+  // NB: a publish between the load and the count sends the handler round again; one thread
+  // prepares, a few times a second at most, so this ends in a round or two.
+  for (int round = 0; round < 1000; round++) {
+    int current = atomic_load(&sk_current);
+    if (current < 0) return -1;
+    atomic_fetch_add(&sk_readers[current], 1);
+    if (atomic_load(&sk_current) == current) return current;
+    atomic_fetch_sub(&sk_readers[current], 1);
+  }
+  return -1;
+}
+
+static void sk_release_slot(int slot) { atomic_fetch_sub(&sk_readers[slot], 1); }
+
+/// The descriptor of the prepared restore, or -1.
+static int sk_prepared_fd(void) {
+  int current = atomic_load(&sk_current);
+  return current < 0 ? -1 : sk_slots[current].fd;
 }
 
 void sk_restore_expect_answers(int input, int count, int milliseconds) {
@@ -185,13 +224,16 @@ static void sk_drain_answers(void) {
 }
 
 void sk_restore_now(void) {
-  if (!sk_prepared) return;
+  int slot = sk_acquire_slot();
+  if (slot < 0) return;
+  const struct sk_restore *restore = &sk_slots[slot];
   sk_restores++;
-  sk_write_all(sk_fd, sk_bytes, sk_count);
+  sk_write_all(restore->fd, restore->bytes, restore->count);
   // NB: before the termios: once echo and line editing are back, an answer that comes is
   // shown and left for the shell to read.
   sk_drain_answers();
-  if (sk_have_modes) tcsetattr(sk_fd, TCSANOW, &sk_modes);
+  if (restore->have_modes) tcsetattr(restore->fd, TCSANOW, &restore->modes);
+  sk_release_slot(slot);
 }
 
 int sk_restore_count(void) { return sk_restores; }
@@ -403,7 +445,7 @@ static void sk_guardian_run(int channel) {
 
   // Hold nothing of the parent's but what the restore needs: a pipe's reader must still see
   // end of file when the parent closes its end.
-  int keep[4] = {channel, sk_fd, sk_capture_fd, sk_real_stderr};
+  int keep[4] = {channel, sk_prepared_fd(), sk_capture_fd, sk_real_stderr};
   for (int i = 1; i < 4; i++) {
     for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
       int swap = keep[j];
@@ -443,7 +485,7 @@ static void sk_guardian_run(int channel) {
 }
 
 int sk_guardian_start(void) {
-  if (!sk_prepared || sk_guardian > 0) return -1;
+  if (atomic_load(&sk_current) < 0 || sk_guardian > 0) return -1;
   int ends[2];
 #ifdef SOCK_CLOEXEC
   if (socketpair(AF_UNIX, SK_CHANNEL_TYPE | SOCK_CLOEXEC, 0, ends) != 0) return -1;
@@ -684,7 +726,7 @@ static int sk_install_one(int signal_number, void (*handler)(int),
 }
 
 static void sk_at_exit(void) {
-  if (!sk_prepared) return;
+  if (atomic_load(&sk_current) < 0) return;
   sk_finish_in_handler();
 }
 
@@ -763,7 +805,7 @@ void sk_restore_uninstall(void) {
     sigaltstack(&disable, NULL);
     sk_alt_stack_ours = 0;
   }
-  sk_prepared = 0;
+  atomic_store(&sk_current, -1);
   atomic_store(&sk_answers_due, 0);
   atomic_store(&sk_answer_fd, -1);
   sk_event_pipe = -1;

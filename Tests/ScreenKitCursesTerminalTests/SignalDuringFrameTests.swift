@@ -98,7 +98,7 @@ extension SignalDuringFrameTests {
       #expect(ending == .signaled(SIGABRT, coreDumped: false))
       // NB: all of the restore, which ends by showing the cursor, then whatever came after
       // it: on a busy machine the recorder may read it in pieces, later than the program's end.
-      _ = waitUntil(timeout: .seconds(10)) {
+      let restored = waitUntil(timeout: .seconds(10)) {
         let text = terminal.writtenText
         guard let clear = text.range(of: "\u{1B}[J", options: .backwards) else { return false }
         return text[clear.upperBound...].contains("\u{1B}[?25h")
@@ -113,7 +113,10 @@ extension SignalDuringFrameTests {
         .replacing(/\x1B\[[0-9;]*m|\x1B\[\?[0-9;]*[hl]|\x1B\(B|\x1B[>=]|\r/, with: "")
       #expect(
         rest.isEmpty,
-        "attempt \(attempt), written after the restore: \(rest.debugDescription.prefix(300))")
+        """
+        attempt \(attempt), written after the restore: \(rest.debugDescription.prefix(300)); \
+        restore seen whole: \(restored); the end: \(String(text.suffix(400)).debugDescription)
+        """)
       if !rest.isEmpty { break }
     }
   }

@@ -16,7 +16,7 @@ let handledSignal = Atomic<Int32>(0)
 
 /// A ScreenKit program for the terminal tests, run by them on a pseudo-terminal.
 ///
-/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks|colors|field] [--handle=N]
+/// Usage: `ScreenKitCursesTestHost [idle|spinner|flood|echo|pages|tasks|colors|field|restore-race] [--handle=N]
 /// [--ignore=N] [--slow-handler=N] [--no-mouse] [--stop-before-first-frame]
 /// [--run-loop=queue|dispatch] [--inline=N] [--signal-keys-as-keys] [--no-focus]`; `--no-mouse`
 /// opens the session with mouse reporting off, `--no-focus` with focus reporting off; `--inline=N` shows the screen in an inline region of N
@@ -52,6 +52,7 @@ let handledSignal = Atomic<Int32>(0)
 enum TestHost {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
+    if arguments.first == "restore-race" { RestoreRace.run() }
     installSignalHandlers(arguments)
     switch arguments.first(where: { $0.hasPrefix("--run-loop=") })?.dropFirst(11) {
     case "dispatch":
