@@ -1,6 +1,5 @@
 import ArgumentParser
 import DemoKit
-import Dispatch
 import ScreenKit
 import ScreenKitCurses
 
@@ -13,7 +12,6 @@ import ScreenKitCurses
 #endif
 
 /// `Demo`: the episodes browser (the default), `Demo files [PATH]` and `Demo embed`.
-@main
 struct DemoCommand: DemoMode {
   static let configuration = CommandConfiguration(
     commandName: "Demo",
@@ -41,32 +39,12 @@ struct DemoCommand: DemoMode {
 
   @OptionGroup var presentation: PresentationOptions
 
-  /// Reads the clock and runs the program with the main thread as ScreenKit's run loop.
-  ///
-  /// `SCREENKIT_RUN_LOOP=dispatch` runs it on libdispatch's main queue instead, as an `async`
-  /// `main` has it, for the benchmark that compares the two.
-  static func main() {
-    let startedAt = MonotonicTime.now()
-    // NB: before anything opens a descriptor, which would take the number of a closed one.
-    StandardDescriptors.requireOpen()
-    switch getenv("SCREENKIT_RUN_LOOP").map({ String(cString: $0) }) {
-    case "dispatch":
-      Task { @MainActor in
-        await start(at: startedAt)
-        systemExit(0)
-      }
-      dispatchMain()
-    default:
-      CursesRunLoop.main { await start(at: startedAt) }
-    }
-  }
-
   /// Parses the arguments and runs the chosen mode.
   ///
   /// A bad argument ends the program here, before the terminal is touched: one line on
   /// standard error and argument-parser's exit status (64 for usage errors).
   @MainActor
-  private static func start(at startedAt: MonotonicTime) async {
+  static func start(at startedAt: MonotonicTime) async {
     do {
       var command = try parseAsRoot()
       if let mode = command as? any DemoMode {

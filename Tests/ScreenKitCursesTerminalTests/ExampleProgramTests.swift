@@ -21,6 +21,22 @@ import Testing
     try run.expectQuitsWithTheTerminalRestored()
   }
 
+  /// `TerminalProgram`'s `main()` refuses to start with standard output closed: the terminal
+  /// it opened would take descriptor 1, and what the program prints would land on the screen.
+  @Test func aProgramWithItsStandardOutputClosedRefusesToStart() throws {
+    let terminal = try TerminalRecorder()
+    defer { terminal.close() }
+    let child = try ChildProcess(
+      executable: ChildProcess.productsDirectory + "/HelloExample", input: terminal.follower,
+      output: .closed, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    #expect(child.waitForEnd() == .exited(2))
+    #expect(
+      child.standardError()
+        == "HelloExample: standard output (descriptor 1) is closed; open it, to /dev/null if its output is not wanted\n"
+    )
+    #expect(terminal.byteCount == 0)
+  }
+
   @Test(arguments: [
     ("LoadingControllerExample", "Forecast: Sunny"),
     ("LoadingProtocolExample", "Quote: Simple things should be simple."),

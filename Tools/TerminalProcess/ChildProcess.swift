@@ -26,6 +26,8 @@ public final class ChildProcess {
     case captured
     /// To `/dev/null`.
     case discarded
+    /// Nowhere: the descriptor is closed, as a parent's `>&-` leaves it.
+    case closed
   }
 
   /// What the child used, known once it has ended.
@@ -71,6 +73,7 @@ public final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, descriptor, stream)
       case .captured: posix_spawn_file_actions_adddup2(&actions, file, stream)
       case .discarded: posix_spawn_file_actions_addopen(&actions, stream, "/dev/null", O_WRONLY, 0)
+      case .closed: posix_spawn_file_actions_addclose(&actions, stream)
       }
     }
     var attributes = posix_spawnattr_t()

@@ -17,8 +17,8 @@ import Locking
 /// for each timer and hands the main queue to a worker thread, three thread switches per
 /// spinner frame. With it, a frame is one wake-up of the main thread. A ``TerminalProgram``
 /// runs on it: that is the documented shape of a program. A `main` that must do something
-/// before the loop starts (the demo reads the clock and checks its descriptors first) makes
-/// itself synchronous and hands its body to ``main(_:)``:
+/// before the loop starts (install a signal handler of its own, say) makes itself synchronous
+/// and hands its body to ``main(_:)``:
 ///
 /// ```swift
 /// static func main() {
@@ -36,7 +36,9 @@ import Locking
 /// would without ScreenKit.
 ///
 /// Where libdispatch gives the main queue no descriptor to poll (Darwin's wakes a Mach port),
-/// the program runs on the main queue as under an `async` `main`.
+/// the program runs on the main queue as under an `async` `main`; so it does wherever the
+/// environment says `SCREENKIT_RUN_LOOP=dispatch`, to compare the two loops or to rule this
+/// one out when a program misbehaves.
 public enum CursesRunLoop {
   /// Runs `body` on the main actor, with the main thread serving as the loop, and ends the
   /// process with status 0 when `body` returns.
@@ -44,10 +46,11 @@ public enum CursesRunLoop {
   /// Call it first thing in a synchronous `main`, before anything else touches the main
   /// queue: the loop drains it only on the thread that never called `dispatch_main`.
   public static func main(_ body: @escaping @MainActor () async -> Void) -> Never {
-    let loop = MainActor.assumeIsolated { MainLoop() }
+    let loop = runsOnTheMainQueue ? nil : MainActor.assumeIsolated { MainLoop() }
     guard let loop else {
-      // NB: what an `async` `main` does, where libdispatch gives its main queue no descriptor
-      // to poll (Darwin's wakes a Mach port): the loop below would never run its jobs.
+      // NB: what an `async` `main` does: asked for, or where libdispatch gives its main queue
+      // no descriptor to poll (Darwin's wakes a Mach port), where the loop below would never
+      // run its jobs.
       Task { @MainActor in
         await body()
         exit(0)
@@ -61,6 +64,11 @@ public enum CursesRunLoop {
     }
     MainActor.assumeIsolated { loop.run { finished.flag.withLock { $0 } } }
     exit(0)
+  }
+
+  /// Whether the environment asks for libdispatch's main queue instead of this loop.
+  private static var runsOnTheMainQueue: Bool {
+    getenv("SCREENKIT_RUN_LOOP").map { String(cString: $0) } == "dispatch"
   }
 
   private final class Finished: Sendable {

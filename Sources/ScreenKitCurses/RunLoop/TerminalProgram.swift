@@ -26,7 +26,11 @@
 /// until a terminal session opens (which installs only what puts the terminal back). When
 /// ``run()`` returns, the process exits with status 0; when it throws, one line goes to
 /// standard error and the process exits with status 1, or, for a ``TerminalError`` (no
-/// terminal), with that error's line and status 2.
+/// terminal), with that error's line and status 2. A program started with standard input,
+/// output or error closed (`tool >&-`) does not start: the first descriptor it opened would
+/// take that number, and frames meant for the terminal would go where the output was meant
+/// to. It says which one on standard error (unless that is the one closed) and exits with
+/// status 2.
 ///
 /// A program whose command line is parsed by swift-argument-parser keeps its command an
 /// `AsyncParsableCommand` without `@main`, and runs it from the program's ``run()``: the
@@ -61,6 +65,8 @@ extension TerminalProgram {
   /// NB: synchronous, so that the main thread is still the program's when it starts: an
   /// `async` `main` gives it to `dispatch_main` first, and the loop can no longer take it.
   public static func main() {
+    // NB: before anything opens a descriptor, which would take the number of a closed one.
+    StandardDescriptors.requireOpen()
     CursesRunLoop.main {
       var program = Self()
       do {
@@ -76,10 +82,7 @@ extension TerminalProgram {
   /// Prints `error` (prefixed by the program name) to standard error and exits with status 1,
   /// as swift-argument-parser does for an error its commands throw.
   private static func exit(with error: any Error) -> Never {
-    let program = CommandLine.arguments.first?.split(separator: "/").last.map(String.init)
-    let line = Array("\(program ?? "error"): \(error)\n".utf8)
-    // NB: stderr (the FILE) is shared mutable state to Swift 6; the descriptor is not.
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    ProgramName.writeLine("\(error)")
     systemExit(1)
   }
 }

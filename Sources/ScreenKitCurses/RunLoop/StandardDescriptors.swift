@@ -6,17 +6,17 @@
   import Musl
 #endif
 
-/// Standard input, output and error, which the program takes as open from its start.
+/// Standard input, output and error, which a terminal program takes as open from its start.
 ///
-/// A parent may start it with one closed (`Demo pick >&-`). The lowest free number is then
-/// that one, so the first descriptor the program opens takes it (the terminal, libdispatch's
+/// A parent may start it with one closed (`tool >&-`). The lowest free number is then that
+/// one, so the first descriptor the program opens takes it (the terminal, libdispatch's
 /// eventfd) and what was meant for standard output goes there, read from standard input
 /// comes from there. The program refuses to start instead.
 enum StandardDescriptors {
   /// Ends the program with status 2 unless descriptors 0, 1 and 2 are open, saying on standard
   /// error which one is closed (when that is not standard error itself).
   ///
-  /// Call it first in `main`: once anything opens a descriptor, a closed one is taken.
+  /// Called first in `main`: once anything opens a descriptor, a closed one is taken.
   static func requireOpen() {
     let descriptors: [(number: Int32, name: String, advice: String)] = [
       (0, "standard input", "if it has no input"),
@@ -25,10 +25,9 @@ enum StandardDescriptors {
     ]
     guard let closed = descriptors.first(where: { !isOpen($0.number) }) else { return }
     if closed.number != 2 {
-      let line = Array(
-        "Demo: \(closed.name) (descriptor \(closed.number)) is closed; open it, to /dev/null \(closed.advice)\n"
-          .utf8)
-      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      ProgramName.writeLine(
+        "\(closed.name) (descriptor \(closed.number)) is closed; open it, to /dev/null \(closed.advice)"
+      )
     }
     exit(2)
   }
