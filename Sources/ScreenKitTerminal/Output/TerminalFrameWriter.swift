@@ -72,56 +72,29 @@ public struct TerminalFrameWriter {
   private let origin: Point?
   /// Whether the cursor is at the cell `row` and `column` name (on the screen; inline it
   /// always is): false from the start of each frame until its first absolute move.
-  private var isPlaced = true
+  var isPlaced = true
 
   /// The bytes written since the last ``take()`` or ``flush(to:)``.
-  public private(set) var output: [UInt8] = []
+  public internal(set) var output: [UInt8] = []
   /// The cursor's row in the region: where a frame being written is, and between frames 0,
   /// or the shown cursor's row.
-  @usableFromInline package private(set) var row = 0
+  @usableFromInline package internal(set) var row = 0
   /// The cursor's column, or `nil` after a write into the last column (the terminal then
   /// holds a pending wrap, and only an absolute move is sure).
-  private var column: Int? = 0
+  var column: Int? = 0
   /// Whether the terminal's cursor is shown (where it rests between frames).
   public private(set) var isCursorShown = false
   /// The style the terminal writes with now.
   private var style = Style.plain
   /// How many rows from the region's top are known to be on the screen; a repaint makes room
   /// for the rest.
-  private var rowsOnScreen = 0
+  var rowsOnScreen = 0
   /// The rows of the last frame down to its last non-blank one: what an exit that keeps the
   /// frame leaves in the scrollback.
-  @usableFromInline package private(set) var rowsInUse = 0
+  @usableFromInline package internal(set) var rowsInUse = 0
   /// Whether the terminal holds the region's top as its saved cursor (`sc`), for a restore
   /// to go back to; not before the first repaint, nor once the region moved.
-  @usableFromInline package private(set) var isTopSaved = false
-
-  /// What a signal's restore, prepared ahead, depends on: the rows the exit keeps, whether
-  /// it goes back to the saved top, and otherwise the row it goes up from.
-  @usableFromInline
-  package struct Restore: Equatable {
-    package var rowsInUse: Int
-    package var isTopSaved: Bool
-    package var rowsUp: Int
-
-    @usableFromInline
-    package init(rowsInUse: Int, isTopSaved: Bool, rowsUp: Int) {
-      self.rowsInUse = rowsInUse
-      self.isTopSaved = isTopSaved
-      self.rowsUp = rowsUp
-    }
-  }
-
-  /// What `leave(keepingLastFrame:restoringCursor:)` depends on for a restore; when it
-  /// changes, the restore is prepared again.
-  ///
-  /// NB: inlinable: the inline region reads it after every frame, and a call into this
-  /// module copies the whole writer out of the region's property first (its sequences' 30
-  /// fields retained and released: 1,200 instructions a frame); inlined, it reads 3 fields.
-  @inlinable
-  package var restore: Restore {
-    Restore(rowsInUse: rowsInUse, isTopSaved: isTopSaved, rowsUp: isTopSaved ? 0 : row)
-  }
+  @usableFromInline package internal(set) var isTopSaved = false
 
   /// A writer of xterm's sequences, colours degraded to `depth`, drawing at `placement`.
   ///
@@ -213,56 +186,6 @@ public struct TerminalFrameWriter {
     isCursorShown = false
   }
 
-  /// Writes `lines` above the region, each its text (no control character left) and its style.
-  ///
-  /// Clears the region, writes the lines where it was (the terminal wraps a line wider than
-  /// itself), and leaves the region's top on the line after them; the caller repaints the
-  /// region next.
-  package mutating func commit(_ lines: [(text: String, style: Style)]) {
-    guard !lines.isEmpty else { return }
-    upToTheTopRow()
-    output += sequences.clearBelow
-    for line in lines {
-      setStyle(line.style)
-      output += line.text.utf8
-      setStyle(.plain)
-      output += sequences.carriageReturn
-      output += sequences.lineFeed
-    }
-    column = 0
-    forgetScreen()
-  }
-
-  /// Draws every cell of `grid` in a region of `grid`'s height, inline.
-  ///
-  /// Clears from the top to the end of the screen, makes room below by scrolling when the
-  /// region does not fit, and draws the cells that are not blank.
-  package mutating func repaint(_ grid: CellGrid) {
-    upToTheTopRow()
-    output += sequences.clearBelow
-    let height = grid.size.height
-    if rowsOnScreen < height {
-      // NB: line feeds scroll the history up into the scrollback when the region does not
-      // fit below the cursor; going back up then lands on the region's new top.
-      for _ in 1..<max(1, height) { output += sequences.lineFeed }
-      if height > 1 { output += sequences.up(height - 1) }
-      output += sequences.saveCursor
-      isTopSaved = !sequences.saveCursor.isEmpty
-      rowsOnScreen = height
-    }
-    row = 0
-    column = 0
-    for y in 0..<height {
-      for x in 0..<grid.size.width {
-        let cell = grid[x, y]
-        guard !cell.isContinuation, cell != .blank else { continue }
-        put(cell, x: x, y: y, width: grid.size.width)
-      }
-    }
-    home()
-    rowsInUse = Self.rowsInUse(of: grid)
-  }
-
   /// Draws the cells `changes` names, from where the cursor rests, and rests it at `cursor`
   /// (see ``rest(at:)``).
   package mutating func update(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
@@ -288,32 +211,9 @@ public struct TerminalFrameWriter {
     if mayShrink { rowsInUse = Self.rowsInUse(of: grid) }
   }
 
-  /// The bytes that end the region from its top-left: the kept rows stepped over (scrolling
-  /// at the bottom) and the rest cleared, or all of it cleared; the cursor then is on the line
-  /// below.
-  ///
-  /// From between frames, the region's top is the cursor's row up; a restore prepared for a
-  /// signal goes back to the saved top (`rc`) where there is one, whatever a frame it cut
-  /// short left.
-  package func leave(keepingLastFrame: Bool, restoringCursor: Bool) -> [UInt8] {
-    var bytes: [UInt8] = []
-    if restoringCursor && isTopSaved {
-      bytes += sequences.restoreCursor
-    } else if row > 0 {
-      bytes += sequences.up(row)
-    }
-    bytes += sequences.carriageReturn
-    if keepingLastFrame {
-      for _ in 0..<rowsInUse { bytes += sequences.lineFeed }
-    }
-    bytes += sequences.clearBelow
-    bytes += sequences.plain
-    return bytes
-  }
-
   // MARK: Cells
 
-  private mutating func put(_ cell: Cell, x: Int, y: Int, width: Int) {
+  mutating func put(_ cell: Cell, x: Int, y: Int, width: Int) {
     move(toRow: y, column: x)
     setStyle(cell.style)
     output += cell.character.utf8
@@ -344,7 +244,7 @@ public struct TerminalFrameWriter {
   }
 
   /// Back to the region's top-left, in plain style; on the screen, only the style.
-  private mutating func home() {
+  mutating func home() {
     setStyle(.plain)
     guard origin == nil else { return }
     if column != 0 { output += sequences.carriageReturn }
@@ -357,7 +257,7 @@ public struct TerminalFrameWriter {
   ///
   /// NB: after a resize that rewrapped the rows above the cursor, or put the cursor past a
   /// wrap, this stops short of the top: it never goes above the region.
-  private mutating func upToTheTopRow() {
+  mutating func upToTheTopRow() {
     if row > 0 { output += sequences.up(row) }
     row = 0
   }
@@ -415,7 +315,7 @@ public struct TerminalFrameWriter {
     isPlaced = true
   }
 
-  private mutating func setStyle(_ new: Style) {
+  mutating func setStyle(_ new: Style) {
     guard new != style else { return }
     if style != .plain { output += sequences.plain }
     style = new
@@ -440,12 +340,4 @@ public struct TerminalFrameWriter {
     return ColorDepth.directNumber(of: index, indexedColors: indexedColors)
   }
 
-  private static func rowsInUse(of grid: CellGrid) -> Int {
-    var y = grid.size.height
-    while y > 0 {
-      for x in 0..<grid.size.width where grid[x, y - 1] != .blank { return y }
-      y -= 1
-    }
-    return 0
-  }
 }
