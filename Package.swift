@@ -187,10 +187,19 @@ let package = Package(
       name: "ScreenKitTests",
       dependencies: [
         "Locking",
+        "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ScreenKitLoadingTests",
+      dependencies: [
+        "Locking",
         "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
-      exclude: ["Loading/__Snapshots__"],
+      exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
     // The examples' own screens, imported from their programs, as snapshots.

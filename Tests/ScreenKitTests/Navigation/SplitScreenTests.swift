@@ -98,26 +98,6 @@ extension Navigation {
       await harness.finish()
     }
 
-    @Test(arguments: LoadingVariant.allCases)
-    func clickingALoadingPaneWhoseContentTakesNoFocusFocusesThatPane(
-      variant: LoadingVariant
-    ) async {
-      let loader = FakeLoader<String>()
-      let subject = variant.make(loader.source(.async))
-      let split = SplitScreen(panes: [titledProbe("A", title: "Left"), subject.screen])
-      let harness = ScreenHarness(root: split, size: Size(width: 41, height: 4))
-      loader.resolve("v1")
-      await harness.settle()
-      #expect(split.focusedPaneIndex == 0)
-      harness.click(x: 25, y: 2)
-      #expect(split.focusedPaneIndex == 1)
-      #expect(harness.style(x: 22, y: 0).attributes.contains(.reverse))
-      harness.press("r")
-      #expect(loader.callCount == 2)
-      loader.resolve("v2")
-      await harness.finish()
-    }
-
     @Test func tabLeavesANavigationPaneAfterItsLastFocusableScreen() async {
       let container = titledProbe("Episodes", focusable: false)
       let first = ProbeScreen("First", focusable: true)

@@ -1,46 +1,9 @@
 import ScreenKit
 import Testing
 
-/// Groups the property-based and fuzz suites of issue 8, so that
+/// Groups the property-based and fuzz suites, so that
 /// `swift test --filter Reliability` runs them all.
 @Suite enum Reliability {}
-
-extension CellGrid {
-  /// The ways the grid breaks the canvas rules, as messages; empty when it keeps them all.
-  ///
-  /// Every row covers exactly the grid's width (a wide cell counts two, its continuation
-  /// none), a wide cell is always followed by its continuation and a continuation always
-  /// follows a wide cell, and no cell holds a tab, line break or other control character.
-  var ruleViolations: [String] {
-    var found: [String] = []
-    for y in 0..<size.height {
-      var total = 0
-      for x in 0..<size.width {
-        let cell = self[x, y]
-        switch cell.width {
-        case 0: break
-        case 1: total += 1
-        case 2: total += 2
-        default: found.append("cell (\(x), \(y)) has width \(cell.width)")
-        }
-        if cell.width == 2, x + 1 >= size.width || !self[x + 1, y].isContinuation {
-          found.append("wide cell without its continuation at (\(x), \(y))")
-        }
-        if cell.isContinuation, x == 0 || self[x - 1, y].width != 2 {
-          found.append("continuation without a wide cell before it at (\(x), \(y))")
-        }
-        if cell.character.unicodeScalars.contains(where: \.isControlOrTab) {
-          let codes = cell.character.unicodeScalars.map(\.codeDescription)
-          found.append("control character \(codes) in cell (\(x), \(y))")
-        }
-      }
-      if total != size.width {
-        found.append("row \(y) covers \(total) cells, not \(size.width)")
-      }
-    }
-    return found
-  }
-}
 
 extension Unicode.Scalar {
   /// Whether a terminal would act on the scalar instead of showing it: C0 and C1 controls, DEL,

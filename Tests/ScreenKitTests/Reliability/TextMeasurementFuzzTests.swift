@@ -1,6 +1,5 @@
 import PropertyBased
 import ScreenKit
-import ScreenKitLoading
 import ScreenKitTesting
 import Testing
 
@@ -121,7 +120,7 @@ extension Reliability {
         let harness = ScreenHarness(root: navigation, size: sizes[0])
         navigation.push(TextScreen(text: texts[5], title: texts[6]))
         navigation.topScreen.presentOverlay(
-          ErrorScreen(error: FuzzError(message: texts[7])) {}, title: texts[4])
+          TextScreen(text: texts[7], title: texts[4]), title: texts[4])
         for (index, size) in sizes.enumerated() {
           harness.resize(to: size)
           harness.press(index == 1 ? .escape : .down)
@@ -180,12 +179,6 @@ private struct FuzzRow: ListRowDisplayable {
   var title: String
   var detail: String?
   var badge: String?
-}
-
-/// An error whose message is fuzz text.
-private struct FuzzError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { message }
 }
 
 extension Character {

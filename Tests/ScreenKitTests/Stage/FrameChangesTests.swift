@@ -1,5 +1,4 @@
 import ScreenKit
-import ScreenKitLoading
 import ScreenKitTesting
 import Testing
 
@@ -7,17 +6,6 @@ import Testing
 /// row order, whole wide characters, and every cell after a resize or a lost output.
 @MainActor
 @Suite struct FrameChangesTests {
-  @Test func aSpinnerFrameChangesExactlyOneCell() async {
-    let harness = ScreenHarness(root: SpinnerScreen(), size: Size(width: 20, height: 3))
-    await harness.advance(by: SpinnerStyle.dots.frameInterval)
-    let frames = harness.frameCount
-    await harness.advance(by: SpinnerStyle.dots.frameInterval)
-    #expect(harness.frameCount == frames + 1)
-    expectChangedCells(harness, [Point(x: 5, y: 1)])
-    #expect(!harness.lastFrameChanges.isFullRepaint)
-    await harness.finish()
-  }
-
   @Test func movingAListSelectionChangesTheTwoRows() async {
     let rows: [any ListRowDisplayable] = (0..<5).map { PlainRow(title: "Row \($0)") }
     let harness = ScreenHarness(root: ListScreen(rows: rows), size: Size(width: 20, height: 5))
