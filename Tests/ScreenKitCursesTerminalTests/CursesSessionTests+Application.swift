@@ -32,7 +32,11 @@ extension CursesSessionTests {
   /// Runs `application` until it returns, and returns whether it ended by itself.
   ///
   /// Once `ready` shows on the terminal, `action` runs off the main actor (typing keys,
-  /// sending signals); a run that has not returned ten seconds later is quit from outside.
+  /// sending signals); a run that has not returned 30 seconds later is quit from outside.
+  ///
+  /// NB: 30, not 10: the application runs on the test process's main actor, which every
+  /// main-actor suite shares; with two runs of the suite and a build beside it, a `q` once
+  /// took longer than ten seconds to be read there.
   @discardableResult
   private func run(
     _ application: CursesApplication, on pty: TerminalRecorder, once ready: String? = nil,
@@ -45,7 +49,7 @@ extension CursesSessionTests {
         Issue.record("the application never showed \"\(ready)\"")
       }
       action()
-      guard !waitUntil(timeout: .seconds(10), { finished.value }) else { return true }
+      guard !waitUntil(timeout: .seconds(30), { finished.value }) else { return true }
       scheduler.post { application.quit() }
       return false
     }

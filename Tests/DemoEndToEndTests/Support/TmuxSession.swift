@@ -164,7 +164,9 @@ final class TmuxSession {
   /// window: a detached session reports nothing. ``selectPane(_:)`` then moves focus.
   func attachFocusedClient() async throws {
     try tmux(["set-option", "-g", "focus-events", "on"])
-    try tmux(["split-window", "-d", "-t", name, "sleep 120"])
+    // NB: as long as the program's own pane stays (`close()` ends both): a test held back on
+    // a busy machine once found the split-off pane gone after 120 s.
+    try tmux(["split-window", "-d", "-t", name, "sleep 600"])
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = [
