@@ -98,6 +98,57 @@ struct PromptsEndToEndTests {
     #expect(!session.output().contains("hunter2"))
   }
 
+  @Test func resizesWhileAskedLeaveTheHistoryAndOneLineAnAnswer() async throws {
+    let history = (1...40).map { "history \($0)" }
+    let session = try TmuxSession(
+      [], width: 80, height: 24,
+      before: "unset CI; trap true INT; echo history; seq -f 'history %g' 1 40; ",
+      program: "PromptsExample")
+    defer { session.close() }
+    try await session.waitFor("? Project name? (my-tool)")
+    try session.send("Enter")
+    try await session.waitFor("? Language?", "› Swift")
+    try session.resize(width: 50, height: 12)
+    try await session.waitFor("› Swift")
+    try session.send("Down")
+    try await session.waitFor("› Rust")
+    try session.resize(width: 30, height: 8)
+    try await session.waitFor("› Rust")
+    try session.resize(width: 80, height: 24)
+    try await session.waitFor("› Rust")
+    try session.send("Enter")
+    try await session.waitFor("? Features?")
+    try session.send("Enter")
+    try await session.waitFor("? Registry token?")
+    try session.send("-l", "x")
+    try session.send("Enter")
+    try await session.waitFor("? Create my-tool? (Y/n)")
+    try session.send("n")
+    #expect(try await session.exitStatus() == 0)
+    try await session.waitFor("EXIT=0")
+    let all = try lines(session)
+    #expect(
+      all == history + [
+        "✔ Project name? my-tool", "✔ Language? Rust", "✔ Features? Tests",
+        "✔ Registry token? (hidden)", "✔ Create my-tool? no", "Nothing created.", "EXIT=0",
+      ], "\(all.joined(separator: "\n"))")
+  }
+
+  @Test func aHangupPutsTheTerminalBack() async throws {
+    let session = try Self.example()
+    defer { session.close() }
+    try await session.waitFor("? Project name? (my-tool)")
+    kill(try await session.demoProcessID(named: "PromptsExample"), SIGHUP)
+    #expect(try await session.exitStatus() == 128 + SIGHUP)
+    let settings = try await session.terminalSettings()
+    #expect(settings.before == settings.after)
+    try await session.waitFor("EXIT=129")
+    // The region is cleared; the pane's shell says how its job ended.
+    let all = try lines(session)
+    #expect(!all.contains { $0.contains("Project name") }, "\(all)")
+    #expect(all.last == "EXIT=129")
+  }
+
   /// Runs the example under `bash` with `redirections`, the environment's `CI` unset and
   /// `variables` set; its status is the example's, not the pipe's last command's.
   private func piped(_ variables: String = "", _ redirections: String = "< /dev/null | cat")
