@@ -10,7 +10,7 @@ final class Submissions<Value> {
   let harness: ScreenHarness
 
   /// Mounts `prompt`'s screen, drawn in `theme`, at `width` and the prompt's rows (or
-  /// `height`).
+  /// `height`), in an inline region.
   init<P: Prompt>(
     _ prompt: P, theme: PromptTheme = .standard, width: Int = 40, height: Int? = nil
   ) where P.Value == Value {
@@ -18,8 +18,12 @@ final class Submissions<Value> {
     let box = Box<Value>()
     let screen = prompt.makeScreen(theme: theme) { value in box.values.append(value) }
     self.box = box
+    let rows = height ?? prompt.rows
+    // NB: inline, as `Prompts` runs them: a spinner is a status line at the top-left.
+    var environment = EnvironmentValues()
+    environment.presentation = .inline(height: rows, exit: .clear)
     harness = ScreenHarness(
-      root: screen, size: Size(width: width, height: height ?? prompt.rows))
+      root: screen, size: Size(width: width, height: rows), environment: environment)
   }
 }
 

@@ -24,17 +24,18 @@ public struct LoadingSelectPrompt<Value: Sendable & Equatable>: Prompt {
   public var pageSize: Int
 
   /// Asks `question` with the choices `load` returns; the answer line shows `title` of the
-  /// value chosen.
+  /// value chosen. The spinner's label is the question unless `options` says otherwise.
   public init(
     _ question: String, id: String, default defaultAnswer: Value? = nil,
-    options: LoadOptions = LoadOptions(label: "Loading choices…"), pageSize: Int = 7,
+    options: LoadOptions? = nil, pageSize: Int = 7,
     title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
     load: @escaping @Sendable () async throws -> [Choice<Value>]
   ) {
     self.question = question
     self.id = id
     self.defaultAnswer = defaultAnswer
-    self.options = options
+    // NB: the spinner's label is the question: inline, the spinner is the question's row.
+    self.options = options ?? LoadOptions(label: question)
     self.pageSize = max(1, pageSize)
     self.title = title
     self.load = load
