@@ -3,6 +3,9 @@ import ScreenKitPrompts
 
 /// `swift run PromptsExample [--answer ID=VALUE ...]`: a project generator's questions.
 ///
+/// The license's choices load (300 ms), and the dependency is searched for as it is typed
+/// (150 ms a query).
+///
 /// A command of swift-argument-parser, `@main` as any: its `run()` asks, with no `main` of its
 /// own. Each answer stays as one line in the scrollback, the token's as `(hidden)`, and the
 /// program's own output follows. Any prompt is answered without asking by `--answer ID=VALUE`
@@ -40,6 +43,16 @@ struct PromptsExample: AsyncParsableCommand {
         Choice("Zig", name: "zig"), Choice("Haskell", name: "haskell"),
       ],
       default: "Swift")
+    let license = try await prompts.ask(
+      LoadingSelectPrompt("License?", id: "license", default: "MIT") {
+        // NB: as a slow registry would answer: the spinner shows meanwhile.
+        try await Task.sleep(for: .milliseconds(300))
+        return ["MIT", "Apache-2.0", "BSD-3-Clause", "GPL-3.0"].map { Choice($0) }
+      })
+    let dependency = try await prompts.ask(
+      SearchSelectPrompt("Dependency?", id: "dependency", default: "swift-log") { query in
+        try await Self.search(query)
+      })
     let features = try await prompts.selectMany(
       "Features?", id: "features",
       choices: [
@@ -53,8 +66,20 @@ struct PromptsExample: AsyncParsableCommand {
       print("Nothing created.")
       return
     }
-    print("Creating \(name): \(language), \(features.joined(separator: ", ")).")
+    print(
+      "Creating \(name): \(language), \(license), \(dependency), \(features.joined(separator: ", "))."
+    )
     _ = token
     print("The token is kept for the registry.")
+  }
+
+  /// The packages of a registry whose name holds `query`, as its server answers after 150 ms.
+  static func search(_ query: String) async throws -> [Choice<String>] {
+    try await Task.sleep(for: .milliseconds(150))
+    let packages = [
+      "swift-log", "swift-argument-parser", "swift-collections", "swift-nio", "swift-crypto",
+      "swift-system", "swift-syntax", "swift-format",
+    ]
+    return packages.filter { query.isEmpty || $0.contains(query.lowercased()) }.map { Choice($0) }
   }
 }
