@@ -114,3 +114,11 @@ import Testing
     #expect(empty.effectiveTheme == .standard)
   }
 }
+
+/// A prompt asked while another terminal session is open says so in one line.
+@MainActor
+@Test func aPromptAskedDuringAnotherSessionSaysSo() {
+  let error = PromptError.terminalFailed(
+    question: "Name?", reason: "a terminal session is already open")
+  #expect(error.description == "\"Name?\" cannot be asked: a terminal session is already open")
+}

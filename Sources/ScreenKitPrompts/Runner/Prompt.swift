@@ -48,4 +48,12 @@ extension Prompt {
   public func answerLine(for value: Value, symbols: PromptSymbols) -> String {
     "\(symbols.answered) \(question) \(answerText(for: value, symbols: symbols))"
   }
+
+  /// ``answerLine(for:symbols:)`` in runs of the theme's styles, as a terminal shows it.
+  func answerRuns(for value: Value, theme: PromptTheme) -> [(text: String, style: Style)] {
+    [
+      (theme.symbols.answered, theme.answeredMark), (" ", .plain), (question, theme.question),
+      (" ", .plain), (answerText(for: value, symbols: theme.symbols), theme.answer),
+    ]
+  }
 }

@@ -12,6 +12,9 @@ public enum PromptError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidAnswer(question: String, variable: String, answer: String?, message: String)
   /// The terminal's input ended (or the terminal went away) before an answer.
   case inputEnded(question: String)
+  /// The terminal could not be set up for the prompt (another session open, a system call
+  /// that failed); `reason` says what.
+  case terminalFailed(question: String, reason: String)
 
   /// The exit status a program that lets the error end it exits with, as documented.
   public static let exitCode: Int32 = 1
@@ -29,6 +32,8 @@ public enum PromptError: Error, Hashable, Sendable, CustomStringConvertible {
       }
     case .inputEnded(let question):
       "\"\(question)\" was not answered: the terminal's input ended"
+    case .terminalFailed(let question, let reason):
+      "\"\(question)\" cannot be asked: \(reason)"
     }
   }
 }

@@ -26,7 +26,7 @@ enum PromptSession {
     let screen = prompt.makeScreen(theme: theme) { value in
       guard answer == nil else { return }
       answer = value
-      application?.print(prompt.answerLine(for: value, symbols: theme.symbols))
+      application?.print(prompt.answerRuns(for: value, theme: theme))
       application?.quit()
     }
     let running = CursesApplication(
@@ -39,8 +39,8 @@ enum PromptSession {
       try await running.run()
     } catch {
       // NB: the checks made before (`Interactivity`) are those the session makes as it
-      // opens; what fails here is the terminal itself (a system call), so no answer.
-      throw .inputEnded(question: prompt.question)
+      // opens; what fails here is another session open, or a system call.
+      throw .terminalFailed(question: prompt.question, reason: error.description)
     }
     guard let answer else { throw .inputEnded(question: prompt.question) }
     return answer
