@@ -23,8 +23,10 @@ public struct LoadingSelectPrompt<Value: Sendable & Equatable>: Prompt {
   /// The most rows shown at once.
   public var pageSize: Int
 
-  /// Asks `question` with the choices `load` returns; the answer line shows `title` of the
-  /// value chosen. The spinner's label is the question unless `options` says otherwise.
+  /// Asks `question` with the choices `load` returns.
+  ///
+  /// The answer line shows `title` of the value chosen. The spinner's label is the question
+  /// unless `options` says otherwise.
   public init(
     _ question: String, id: String, default defaultAnswer: Value? = nil,
     options: LoadOptions? = nil, pageSize: Int = 7,
