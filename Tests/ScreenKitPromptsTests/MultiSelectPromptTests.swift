@@ -49,6 +49,15 @@ import Testing
     await asked.harness.finish()
   }
 
+  @Test func aDefaultOutsideTheBoundsIsNone() {
+    let choices = [Choice("A"), Choice("B")]
+    #expect(MultiSelectPrompt("?", id: "x", choices: choices, minimum: 1).defaultAnswer == nil)
+    #expect(
+      MultiSelectPrompt("?", id: "x", choices: choices, default: ["A", "B"], maximum: 1)
+        .defaultAnswer == nil)
+    #expect(MultiSelectPrompt("?", id: "x", choices: choices).defaultAnswer == [])
+  }
+
   @Test func theEnvironmentGivesNamesSeparatedByCommas() throws {
     #expect(try Self.features.answer(from: "docs, tests") == ["Tests", "Docs"])
     #expect(throws: PromptRejection("choose at least 1")) { try Self.features.answer(from: "") }

@@ -23,7 +23,8 @@ public struct MultiSelectPrompt<Value: Sendable & Equatable>: Prompt {
   /// The most rows shown at once; the terminal's height limits it further.
   public var pageSize: Int
 
-  /// Asks `question` with `choices`, those of `default` chosen at the start.
+  /// Asks `question` with `choices`, those of `default` chosen at the start; a default with
+  /// fewer than `minimum` or more than `maximum` values is none.
   public init(
     _ question: String, id: String, choices: [Choice<Value>], default defaultAnswer: [Value]? = [],
     minimum: Int = 0, maximum: Int? = nil, pageSize: Int = 7
@@ -31,9 +32,15 @@ public struct MultiSelectPrompt<Value: Sendable & Equatable>: Prompt {
     self.question = question
     self.id = id
     self.choices = choices
-    self.defaultAnswer = defaultAnswer
-    self.minimum = max(0, minimum)
+    let minimum = max(0, minimum)
+    self.minimum = minimum
     self.maximum = maximum
+    // NB: a default outside the bounds is no answer, so it is no default either: a run where
+    // nobody can be asked must then be answered from the environment.
+    self.defaultAnswer = defaultAnswer.flatMap { values in
+      ChoiceListScreen.countMessage(values.count, minimum: minimum, maximum: maximum) == nil
+        ? values : nil
+    }
     self.pageSize = max(1, pageSize)
   }
 
