@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "ScreenKitPrompts",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching", "Locking",
+        "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
       ],
       swiftSettings: strict),
     // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
