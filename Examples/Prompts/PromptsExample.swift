@@ -67,7 +67,7 @@ struct PromptsExample: AsyncParsableCommand {
       return
     }
     print(
-      "Creating \(name): \(language), \(license), \(dependency), \(features.joined(separator: ", "))."
+      "Creating \(name): \(language), \(license), \(dependency), \(features.isEmpty ? "no features" : features.joined(separator: ", "))."
     )
     _ = token
     print("The token is kept for the registry.")
