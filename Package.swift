@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .library(name: "ScreenKitMatching", targets: ["ScreenKitMatching"]),
+    .library(name: "ScreenKitPrompts", targets: ["ScreenKitPrompts"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
   dependencies: [
@@ -79,6 +80,15 @@ let package = Package(
     .target(
       name: "ScreenKitCurses",
       dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "CMainQueue", "Locking"],
+      swiftSettings: strict),
+    // Prompts for a command-line tool's `run()`: a question at the cursor on the inline host,
+    // its answer left as one line in the scrollback; answered from the environment when no
+    // terminal can ask (docs/prompts.md).
+    .target(
+      name: "ScreenKitPrompts",
+      dependencies: [
+        "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
+      ],
       swiftSettings: strict),
     // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
     // way of what users link.
@@ -150,6 +160,15 @@ let package = Package(
     .executableTarget(
       name: "InlineExample", dependencies: ["ScreenKit", "ScreenKitLoading", "ScreenKitCurses"],
       path: "Examples/Inline", swiftSettings: strict),
+    // NB: a command of swift-argument-parser, whose `run()` asks: prompts need no `main` of
+    // their own.
+    .executableTarget(
+      name: "PromptsExample",
+      dependencies: [
+        "ScreenKit", "ScreenKitPrompts",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Examples/Prompts", swiftSettings: strict),
     // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
       name: "ANSIHostExample",
@@ -233,6 +252,15 @@ let package = Package(
         "ScreenKitMatching", "ScreenKitSimulation",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strict
+    ),
+    // Each prompt's states as snapshots, and the answers given without a terminal.
+    .testTarget(
+      name: "ScreenKitPromptsTests",
+      dependencies: [
+        "Locking", "ScreenKit", "ScreenKitPrompts", "ScreenKitTesting", "ScreenKitSimulation",
+      ],
+      exclude: ["__Snapshots__"],
       swiftSettings: strict
     ),
     .testTarget(

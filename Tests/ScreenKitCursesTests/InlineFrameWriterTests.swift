@@ -136,6 +136,16 @@ import Testing
         + "a\n\rb\r\u{1B}[1A")
   }
 
+  @Test func aCommittedLineOfRunsHasEachInItsStyleAndNoControlCharacter() {
+    var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)
+    let line = PrintedLine(runs: [("✔", Style(foreground: .green)), (" a\nb", .plain)])
+    #expect(line.text == "✔ a^Jb")
+    writer.commit(runs: [line.runs.map { ($0.text, $0.style) }])
+    #expect(
+      text(writer.take())
+        == clearBelow + "\u{1B}[32m✔\u{1B}(B\u{1B}[m a^Jb\r\n")
+  }
+
   @Test func leavingKeepsTheRowsInUseOrClearsThemAndEndsOnTheLineBelow() {
     let stage = stage([("a", .plain), ("b", .plain)], width: 4, height: 4)
     var writer = TerminalFrameWriter(sequences: .xterm, depth: .palette256)

@@ -274,7 +274,7 @@ final class InlineTerminal: Display {
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {
-      writer.commit(pendingLines.map { ($0.text, $0.style) })
+      writer.commit(runs: pendingLines.map { $0.runs.map { ($0.text, $0.style) } })
       pendingLines.removeAll()
       needsRepaint = true
     }

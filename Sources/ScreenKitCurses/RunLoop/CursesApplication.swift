@@ -181,7 +181,11 @@ public final class CursesApplication {
   /// Control characters are shown in caret notation (`^[`), so no text can move the cursor
   /// or switch a mode of the terminal. `style` is drawn where escape codes are written.
   public func print(_ text: String, style: Style = .plain) {
-    let lines = PrintedLine.lines(of: text, style: style)
+    commit(PrintedLine.lines(of: text, style: style))
+  }
+
+  /// Commits `lines` above the screens, or writes them at once when not running.
+  func commit(_ lines: [PrintedLine]) {
     guard let session else {
       PlainDisplay.write(lines, to: options.outputDescriptor)
       return

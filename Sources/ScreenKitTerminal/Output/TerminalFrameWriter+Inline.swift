@@ -39,12 +39,20 @@ extension TerminalFrameWriter {
   /// itself), and leaves the region's top on the line after them; the caller repaints the
   /// region next.
   package mutating func commit(_ lines: [(text: String, style: Style)]) {
+    commit(runs: lines.map { [$0] })
+  }
+
+  /// Writes `lines` above the region as ``commit(_:)`` does, each made of runs of text in
+  /// their own styles.
+  package mutating func commit(runs lines: [[(text: String, style: Style)]]) {
     guard !lines.isEmpty else { return }
     upToTheTopRow()
     output += sequences.clearBelow
     for line in lines {
-      setStyle(line.style)
-      output += line.text.utf8
+      for run in line {
+        setStyle(run.style)
+        output += run.text.utf8
+      }
       setStyle(.plain)
       output += sequences.carriageReturn
       output += sequences.lineFeed

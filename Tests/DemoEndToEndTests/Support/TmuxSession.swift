@@ -327,8 +327,11 @@ final class TmuxSession {
     throw E2EError("timed out waiting for \(name)")
   }
 
-  /// The demo's process id, found as the pane shell's child, while it runs.
-  func demoProcessID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
+  /// The process id of the demo (or of `program`, built beside it), found as the pane
+  /// shell's child, while it runs.
+  func demoProcessID(
+    named program: String = "Demo", sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Int32 {
     let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let found = try await Poll.until(timeout: .seconds(10)) { () -> Int32? in
@@ -339,12 +342,12 @@ final class TmuxSession {
         let executable =
           (try? FileManager.default.destinationOfSymbolicLink(
             atPath: "/proc/\(child)/exe")) ?? ""
-        return executable.hasSuffix("/Demo")
+        return executable.hasSuffix("/\(program)")
       }
     }
     if let found { return found }
-    Issue.record("no Demo process under the pane's shell", sourceLocation: sourceLocation)
-    throw E2EError("no Demo process under the pane's shell")
+    Issue.record("no \(program) process under the pane's shell", sourceLocation: sourceLocation)
+    throw E2EError("no \(program) process under the pane's shell")
   }
 
   /// The exit status and terminal settings the pane wrote when the demo ended, read once the

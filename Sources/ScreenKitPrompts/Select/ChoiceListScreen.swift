@@ -1,0 +1,374 @@
+import ScreenKit
+import ScreenKitMatching
+
+/// A ``SelectPrompt`` or ``MultiSelectPrompt`` being asked: the question and the filter on
+/// the first row, a page of rows under it, a status line at the bottom.
+///
+/// The filter is a `LineEditor` this screen draws, not a `TextField` child: the screen takes
+/// every key first (↑, ↓, Enter, and Space or Tab to choose in a multiple select), hands the
+/// rest to the editor, and shows the terminal's cursor in the filter as its own.
+@MainActor
+final class ChoiceListScreen: Screen {
+  /// A row as the list draws it.
+  struct Row: Sendable {
+    var title: String
+    var disabledReason: String?
+
+    init<Value>(_ choice: Choice<Value>) {
+      title = choice.title
+      disabledReason = choice.disabledReason
+    }
+
+    init(title: String, disabledReason: String? = nil) {
+      self.title = title
+      self.disabledReason = disabledReason
+    }
+  }
+
+  /// One choice, or many.
+  enum Mode {
+    case single
+    case multiple(minimum: Int, maximum: Int?, chosen: Set<Int>)
+  }
+
+  /// A row the filter let through: its index and the UTF-8 offsets of its title it matched.
+  struct Shown: Equatable {
+    var index: Int
+    var matched: Set<Int>
+  }
+
+  /// Called once with the indices chosen, in order: one for a single select.
+  var onSubmit: (@MainActor ([Int]) -> Void)?
+  /// Called with the field's text after each edit when the rows come from elsewhere (a
+  /// search): the rows are then shown as given, in their order, not filtered here.
+  var onQueryChange: (@MainActor (String) -> Void)?
+  /// Called for Enter instead of choosing at once, when the rows shown may not be the query's
+  /// yet; the owner calls ``choosePointed()`` once they are.
+  var onEnter: (@MainActor () -> Void)?
+  /// Whether the rows are an answer to another query than the one typed: drawn dimmed.
+  var isStale = false {
+    didSet { if isStale != oldValue { setNeedsDisplay() } }
+  }
+
+  /// The filter typed.
+  private(set) var editor = LineEditor()
+  private let question: String
+  private let theme: PromptTheme
+  private(set) var rows: [Row]
+  private let isMultiple: Bool
+  private let minimum: Int
+  private let maximum: Int?
+  /// The indices chosen, in a multiple select.
+  private(set) var chosen: Set<Int>
+  /// The rows the filter lets through, best first.
+  private(set) var shown: [Shown] = []
+  /// The position in ``shown`` pointed at; `nil` when no row there can be chosen.
+  private(set) var pointer: Int?
+  /// The first position of ``shown`` on screen.
+  private var scroll = 0
+  /// Why Enter or Space did nothing; cleared by the next key.
+  var message: String? {
+    didSet { if message != oldValue { setNeedsDisplay() } }
+  }
+  private var isSubmitted = false
+
+  init(question: String, theme: PromptTheme, rows: [Row], mode: Mode, pointed start: Int?) {
+    self.question = question
+    self.theme = theme
+    self.rows = rows
+    switch mode {
+    case .single:
+      isMultiple = false
+      minimum = 1
+      maximum = 1
+      chosen = []
+    case .multiple(let minimum, let maximum, let chosen):
+      isMultiple = true
+      self.minimum = minimum
+      self.maximum = maximum
+      self.chosen = chosen
+    }
+    super.init()
+    name = "ChoiceList"
+    filter()
+    if let start, let position = shown.firstIndex(where: { $0.index == start }),
+      rows[start].disabledReason == nil
+    {
+      pointer = position
+    }
+  }
+
+  override var canBecomeFocused: Bool { true }
+
+  override func didAppear() {
+    _ = becomeFocused()
+  }
+
+  /// The filter typed.
+  var query: String { editor.text }
+
+  /// In the filter, where the next character typed goes.
+  override var cursorPosition: Point? {
+    guard queryWidth > 0, bounds.height > 0 else { return nil }
+    var shown = editor
+    return Point(x: labelWidth + shown.window(width: queryWidth).cursorColumn, y: 0)
+  }
+
+  /// The question's columns, where the filter starts.
+  private var labelWidth: Int { min(label.cellWidth, bounds.width) }
+  private var queryWidth: Int { bounds.width - labelWidth }
+
+  /// The rows of a page: all but the question's and the status line's.
+  private var pageHeight: Int { max(0, bounds.height - 2) }
+
+  // MARK: Filtering
+
+  /// Shows the rows the field's text matches, best first (in their order while it is empty),
+  /// and points at the first that can be chosen.
+  private func filter() {
+    let pattern = FuzzyPattern(editor.text)
+    if onQueryChange != nil {
+      // NB: a search's rows are its answer, in its order; what the query matches is still
+      // highlighted.
+      var matcher = FuzzyMatcher(pattern)
+      shown = rows.indices.map { index in
+        let match = pattern.isEmpty ? nil : matcher.match(rows[index].title)
+        return Shown(index: index, matched: Set(match?.utf8Offsets ?? []))
+      }
+    } else if pattern.isEmpty {
+      shown = rows.indices.map { Shown(index: $0, matched: []) }
+    } else {
+      var matcher = FuzzyMatcher(pattern)
+      let scored = rows.indices.compactMap { index -> (Shown, Int)? in
+        guard let match = matcher.match(rows[index].title) else { return nil }
+        return (Shown(index: index, matched: Set(match.utf8Offsets)), match.score)
+      }
+      // NB: stable: rows that score alike keep their order.
+      shown = scored.enumerated().sorted { left, right in
+        left.element.1 != right.element.1
+          ? left.element.1 > right.element.1 : left.offset < right.offset
+      }.map(\.element.0)
+    }
+    pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
+    scroll = 0
+    message = nil
+    keepPointerVisible()
+    setNeedsDisplay()
+  }
+
+  /// Shows `rows` in place of those shown: a search's answer.
+  func replaceRows(_ rows: [Row]) {
+    self.rows = rows
+    filter()
+  }
+
+  // MARK: Keys
+
+  override func handle(_ key: Key) -> Bool {
+    message = nil
+    switch key {
+    case .up, .control("p"): move(by: -1)
+    case .down, .control("n"): move(by: 1)
+    case .pageUp: move(by: -max(1, pageHeight - 1))
+    case .pageDown: move(by: max(1, pageHeight - 1))
+    case .enter: submit()
+    case .tab where isMultiple, " " where isMultiple: toggle()
+    case .escape where !editor.isEmpty:
+      edit { $0.setText("") }
+    default:
+      var handled = false
+      edit { handled = $0.handle(key) }
+      guard handled else {
+        setNeedsDisplay()
+        return false
+      }
+    }
+    setNeedsDisplay()
+    setNeedsCursorUpdate()
+    return true
+  }
+
+  override func handlePaste(_ text: String) -> Bool {
+    edit { $0.insert(text) }
+    setNeedsCursorUpdate()
+    return true
+  }
+
+  /// Edits the filter; a change of its text filters again (or tells the search).
+  private func edit(_ change: (inout LineEditor) -> Void) {
+    let before = editor.text
+    change(&editor)
+    // NB: keeps the editor's scroll for the width, so the text moves the least it must.
+    if queryWidth > 0 { _ = editor.window(width: queryWidth) }
+    guard editor.text != before else { return }
+    onQueryChange?(editor.text)
+    filter()
+  }
+
+  /// Moves the pointer `steps` rows that can be chosen, stopping at the ends.
+  private func move(by steps: Int) {
+    guard let start = pointer else { return }
+    var position = start
+    var remaining = abs(steps)
+    let step = steps < 0 ? -1 : 1
+    var probe = position + step
+    while remaining > 0, shown.indices.contains(probe) {
+      if rows[shown[probe].index].disabledReason == nil {
+        position = probe
+        remaining -= 1
+      }
+      probe += step
+    }
+    pointer = position
+    keepPointerVisible()
+  }
+
+  private func toggle() {
+    guard let pointer else { return }
+    let index = shown[pointer].index
+    if chosen.contains(index) {
+      chosen.remove(index)
+    } else if let maximum, chosen.count >= maximum {
+      message = "choose at most \(maximum)"
+    } else {
+      chosen.insert(index)
+    }
+  }
+
+  private func submit() {
+    guard !isSubmitted else { return }
+    if isMultiple {
+      if let message = Self.countMessage(chosen.count, minimum: minimum, maximum: maximum) {
+        self.message = message
+        return
+      }
+      isSubmitted = true
+      onSubmit?(chosen.sorted())
+    } else if let onEnter {
+      onEnter()
+    } else {
+      choosePointed()
+    }
+  }
+
+  /// Chooses the row pointed at, in a single select; says so when there is none.
+  func choosePointed() {
+    guard !isSubmitted else { return }
+    guard let pointer else {
+      message = "no row matches"
+      return
+    }
+    isSubmitted = true
+    onSubmit?([shown[pointer].index])
+  }
+
+  /// Why `count` choices are no answer, or `nil`.
+  nonisolated static func countMessage(_ count: Int, minimum: Int, maximum: Int?) -> String? {
+    if count < minimum { return "choose at least \(minimum)" }
+    if let maximum, count > maximum { return "choose at most \(maximum)" }
+    return nil
+  }
+
+  // MARK: Layout and drawing
+
+  /// Scrolls the least that shows the pointer.
+  private func keepPointerVisible() {
+    guard let pointer, pageHeight > 0 else { return }
+    if pointer < scroll { scroll = pointer }
+    if pointer >= scroll + pageHeight { scroll = pointer - pageHeight + 1 }
+  }
+
+  private var label: String { "\(theme.symbols.question) \(question) " }
+
+  override func layoutChildren() {
+    if queryWidth > 0 { _ = editor.window(width: queryWidth) }
+    keepPointerVisible()
+  }
+
+  override func draw(in canvas: inout Canvas) {
+    let x = canvas.drawText(theme.symbols.question, at: .zero, style: theme.questionMark) + 1
+    canvas.drawText(question, at: Point(x: x, y: 0), style: theme.question)
+    let origin = Point(x: labelWidth, y: 0)
+    if editor.isEmpty {
+      canvas.drawText("type to filter", at: origin, style: theme.hint, maxWidth: queryWidth)
+    } else {
+      // NB: a copy: drawing must not move the scroll, which edits and layout keep.
+      var shown = editor
+      canvas.drawText(
+        shown.window(width: queryWidth).text, at: origin, style: theme.answer,
+        maxWidth: queryWidth)
+    }
+    for line in 0..<pageHeight {
+      let position = scroll + line
+      guard shown.indices.contains(position) else { break }
+      drawRow(shown[position], pointed: position == pointer, at: line + 1, in: &canvas)
+    }
+    guard bounds.height > 1 else { return }
+    drawStatus(at: bounds.height - 1, in: &canvas)
+  }
+
+  private func drawRow(_ row: Shown, pointed: Bool, at y: Int, in canvas: inout Canvas) {
+    let symbols = theme.symbols
+    let pointerWidth = symbols.pointer.cellWidth
+    var x = 0
+    if pointed {
+      canvas.drawText(symbols.pointer, at: Point(x: 0, y: y), style: theme.pointed)
+    }
+    x += pointerWidth + 1
+    let item = rows[row.index]
+    let isEnabled = item.disabledReason == nil
+    var base: Style = isEnabled ? (pointed ? theme.pointed : .plain) : theme.disabled
+    if isStale { base = base.adding(.dim) }
+    if isMultiple {
+      let mark = chosen.contains(row.index) ? symbols.checked : symbols.unchecked
+      x += canvas.drawText(mark, at: Point(x: x, y: y), style: base) + 1
+    }
+    if !isEnabled { base = theme.disabled }
+    x = drawTitle(item.title, matched: row.matched, style: base, at: Point(x: x, y: y), in: &canvas)
+    if let reason = item.disabledReason {
+      canvas.drawText(
+        "(\(reason))", at: Point(x: x + 1, y: y), style: theme.disabled,
+        maxWidth: max(0, bounds.width - x - 1))
+    }
+  }
+
+  /// Draws `title`, the characters at `matched` (UTF-8 offsets) in the theme's match style;
+  /// returns the column after it.
+  private func drawTitle(
+    _ title: String, matched: Set<Int>, style: Style, at point: Point, in canvas: inout Canvas
+  ) -> Int {
+    guard !matched.isEmpty else {
+      return point.x
+        + canvas.drawText(title, at: point, style: style, maxWidth: max(0, bounds.width - point.x))
+    }
+    var x = point.x
+    var offset = 0
+    let highlight = Style(
+      foreground: theme.matched.foreground, background: style.background,
+      attributes: style.attributes.union(theme.matched.attributes))
+    for character in title where x < bounds.width {
+      let bytes = character.utf8.count
+      let isMatched = (offset..<offset + bytes).contains { matched.contains($0) }
+      x += canvas.drawText(
+        String(character), at: Point(x: x, y: point.y), style: isMatched ? highlight : style,
+        maxWidth: bounds.width - x)
+      offset += bytes
+    }
+    return x
+  }
+
+  /// The message, or the counts: how many rows the filter shows, how many are chosen.
+  private func drawStatus(at y: Int, in canvas: inout Canvas) {
+    if let message {
+      let width = canvas.drawText(theme.symbols.error, at: Point(x: 0, y: y), style: theme.error)
+      canvas.drawText(message, at: Point(x: width + 1, y: y), style: theme.error)
+      return
+    }
+    var parts: [String] = []
+    if shown.count < rows.count || shown.count > pageHeight {
+      parts.append("\(shown.count) of \(rows.count)")
+    }
+    if isMultiple { parts.append("\(chosen.count) chosen, space to choose") }
+    canvas.drawText(parts.joined(separator: ", "), at: Point(x: 0, y: y), style: theme.hint)
+  }
+}
