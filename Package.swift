@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "ScreenKitPrompts",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
+        "Locking", "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
       ],
       swiftSettings: strict),
     // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
@@ -169,6 +169,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Examples/Prompts", swiftSettings: strict),
+    // A group of tasks at the cursor: a row each, a line each as they finish.
+    .executableTarget(
+      name: "TasksExample", dependencies: ["ScreenKitPrompts"], path: "Examples/Tasks",
+      swiftSettings: strict),
     // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
       name: "ANSIHostExample",
