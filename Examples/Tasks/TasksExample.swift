@@ -8,11 +8,11 @@ import ScreenKitPrompts
   import Musl
 #endif
 
-/// `swift run TasksExample [--tasks N] [--fail K] [--steps N] [--step-ms N]`: installs N
-/// packages at once, each a child task reporting its progress to its row.
+/// `swift run TasksExample [--tasks N] [--fail K] [--steps N] [--step-ms N] [--logs N]`:
+/// installs N packages at once, each a child task reporting its progress to its row.
 ///
-/// Each package takes `steps` steps of about `step-ms` milliseconds, logs a line half way and
-/// finishes into one line, `✔ package-3 1.2s`; package K fails. More packages than the 8 rows
+/// Each package takes `steps` steps of about `step-ms` milliseconds, logs a line half way
+/// (and `logs` lines in all, spread over its steps) and finishes into one line, `✔ package-3 1.2s`; package K fails. More packages than the 8 rows
 /// fold into `and N more`. The status is 0 when all were installed, 1 when one failed; piped
 /// (or `TERM=dumb`, `CI`), the same lines are printed, plain, as the packages finish.
 @main
@@ -26,6 +26,7 @@ enum TasksExample {
     let failing = option("--fail", default: 0)
     let steps = max(1, option("--steps", default: 10))
     let stepTime = option("--step-ms", default: 100)
+    let logs = min(steps, max(1, option("--logs", default: 1)))
     do {
       let result = try await Prompts().tasks("Installing", maximumRows: 8) { group in
         group.log("Installing \(count) packages")
@@ -35,7 +36,11 @@ enum TasksExample {
               // NB: packages take different times, so they finish out of order.
               try await Task.sleep(for: .milliseconds(stepTime + (index * 37) % 90))
               task.progress(Double(step) / Double(steps), "step \(step) of \(steps)")
-              if step == (steps + 1) / 2 { task.log("package-\(index): half way") }
+              if step == (steps + 1) / 2 {
+                task.log("package-\(index): half way")
+              } else if logs > 1, step % (steps / logs) == 0, step / (steps / logs) < logs {
+                task.log("package-\(index): step \(step)")
+              }
             }
             if index == failing { throw InstallFailed() }
           }
