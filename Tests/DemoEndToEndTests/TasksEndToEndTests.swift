@@ -91,6 +91,26 @@ struct TasksEndToEndTests {
     #expect(try session.paneFormat("keypad_cursor_flag") == "0")
   }
 
+  @Test func aDumbTerminalGetsPlainLinesAndNoSpinnerFrame() async throws {
+    let session = try TmuxSession(
+      ["--tasks", "5", "--step-ms", "5"], width: 80, height: 12, environment: ["TERM": "dumb"],
+      before: "unset CI; trap true INT; echo history; ", program: "TasksExample")
+    defer { session.close() }
+    #expect(try await session.exitStatus() == 0)
+    try await session.waitFor("EXIT=0")
+    let all = try lines(session)
+    // The group's first log, a log and a line a task, the program's line, the shell's status.
+    #expect(all.count == 13, "\(all)")
+    let installed: [Int] = all.compactMap { finished($0) }.sorted()
+    #expect(installed == [1, 2, 3, 4, 5])
+    let end: [String] = Array(all.suffix(2))
+    #expect(end == ["Installed 5 packages.", "EXIT=0"])
+    let output = session.output()
+    #expect(!output.contains("more ("))
+    let drawn = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏█░".filter { (glyph: Character) in output.contains(String(glyph)) }
+    #expect(drawn.isEmpty, "spinner or bar glyphs written: \(drawn)")
+  }
+
   @Test func pipedEachFinishedTaskIsOnePlainLine() throws {
     let binary = try DemoBinary.sibling(named: "TasksExample")
     let run = try Shell.run([
