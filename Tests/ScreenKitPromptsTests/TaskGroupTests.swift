@@ -176,8 +176,10 @@ import Testing
     await #expect(throws: Failure.self) {
       _ = try await prompts.tasks("Installing") { group in
         group.addTask("waits") { _ in
-          // NB: a stream that never yields ends its loop when the task is cancelled.
-          for await _ in AsyncStream<Int>(unfolding: { nil as Int? }) {}
+          // NB: a stream nobody finishes: its loop ends only when the task is cancelled.
+          let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+          for await _ in stream {}
+          continuation.finish()
           try Task.checkCancellation()
         }
         throw Failure()
