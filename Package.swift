@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ScreenKitTerminal", targets: ["ScreenKitTerminal"]),
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .library(name: "ScreenKitMatching", targets: ["ScreenKitMatching"]),
+    .library(name: "ScreenKitSSH", targets: ["ScreenKitSSH"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
   dependencies: [
@@ -25,6 +26,11 @@ let package = Package(
     // Golden files for ScreenKitTesting's snapshots (docs/decisions/2026-11-27-snapshot-testing.md);
     // only its SnapshotTesting library is used, which builds without swift-syntax.
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    // Screens served over SSH (ScreenKitSSH, docs/serving.md): only that module, the demo and
+    // their tests depend on these.
+    .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
   ],
   targets: [
     // The package's one lock (docs/decisions/2026-11-23-one-lock.md): standard library only,
@@ -80,6 +86,18 @@ let package = Package(
       name: "ScreenKitCurses",
       dependencies: ["ScreenKit", "ScreenKitTerminal", "CNCurses", "CMainQueue", "Locking"],
       swiftSettings: strict),
+    // Screens served over SSH: one `ScreenHost` per session on the escape-code writer, over
+    // swift-nio-ssh (docs/serving.md, docs/decisions/2026-11-28-ssh-library.md).
+    .target(
+      name: "ScreenKitSSH",
+      dependencies: [
+        "ScreenKit", "ScreenKitTerminal", "Locking",
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: strict),
     // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
     // way of what users link.
     .executableTarget(
@@ -105,7 +123,7 @@ let package = Package(
       name: "Demo",
       dependencies: [
         "DemoKit", "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ScreenKitSSH", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo/Commands",
       swiftSettings: strict,
@@ -117,12 +135,15 @@ let package = Package(
       // NB: unsafe flags on an executable only: no library product contains Demo, so the
       // package stays usable as a dependency, and no test imports it (they import DemoKit).
       // The two FoundationEssentials parts are named because its static library does not link
-      // them itself, and a static ncurses needs its terminfo library named.
+      // them itself, and a static ncurses needs its terminfo library named. NB: `Demo serve`
+      // links swift-nio-ssh, which links Foundation, whose ICU library is named for the same
+      // reason (docs/decisions/2026-11-28-ssh-library.md).
       linkerSettings: [
         .unsafeFlags(
           [
             "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-l_FoundationCollections", "-l_FoundationCShims",
+            "-l_FoundationCollections", "-l_FoundationCShims", "-l_FoundationICU",
+            "-lCoreFoundation",
           ], .when(platforms: [.linux])),
         .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .debug)),
         .unsafeFlags(
@@ -217,6 +238,18 @@ let package = Package(
     // The public frame writer, through its public interface, as a host without ncurses uses it.
     .testTarget(
       name: "ScreenKitTerminalTests", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      swiftSettings: strict),
+    // The SSH server: sessions on NIO's embedded channels, and hostile input.
+    .testTarget(
+      name: "ScreenKitSSHTests",
+      dependencies: [
+        "ScreenKitSSH", "ScreenKit", "ScreenKitLoading", "ScreenKitTerminal", "Locking",
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ScreenKitMatchingTests",
