@@ -51,6 +51,20 @@ extension DemoEndToEndTests {
       #expect(try second.paneFormat("mouse_standard_flag") == "0")
       #expect(try await server.exitStatus() == 0)
     }
+
+    @Test func aClientPastTheMostSessionsHearsWhy() async throws {
+      let server = try await ServeFixture(["--max-sessions", "1"])
+      defer { server.stop() }
+      let first = try server.client()
+      defer { first.close() }
+      try await first.waitFor(DemoEndToEndTests.firstEpisode, timeout: .seconds(30))
+      let second = try server.client()
+      defer { second.close() }
+      try await second.waitFor("the server is full (1 session); try again later.")
+      #expect(try await second.exitStatus() == 1)
+      try first.send("q")
+      #expect(try await first.exitStatus() == 0)
+    }
   }
 }
 
@@ -65,7 +79,8 @@ final class ServeFixture {
   let process = Process()
   let port: Int
 
-  init() async throws {
+  /// Starts `Demo serve` with `arguments` beside the fixture's own.
+  init(_ arguments: [String] = []) async throws {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("screenkit-serve-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -80,11 +95,12 @@ final class ServeFixture {
     let log = directory.appendingPathComponent("server.log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: try DemoBinary.require())
-    process.arguments = [
-      "serve", "--port", "0", "--latency", "1",
-      "--authorized-keys", directory.appendingPathComponent("authorized_keys").path,
-      "--host-key", directory.appendingPathComponent("host_key").path,
-    ]
+    process.arguments =
+      [
+        "serve", "--port", "0", "--latency", "1",
+        "--authorized-keys", directory.appendingPathComponent("authorized_keys").path,
+        "--host-key", directory.appendingPathComponent("host_key").path,
+      ] + arguments
     let output = try FileHandle(forWritingTo: log)
     process.standardOutput = output
     process.standardError = output

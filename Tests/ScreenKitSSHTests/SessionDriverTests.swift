@@ -117,4 +117,15 @@ import Testing
     #expect(await eventually { transport.finished != nil })
     #expect(transport.finished?.bytes == [])
   }
+
+  @Test func anIdleSessionEndsWithItsTerminalRestored() async {
+    var limits = SessionLimits.standard
+    limits.idleTimeout = .milliseconds(50)
+    let driver = driver(limits: limits)
+    driver.post(.start(.shell()))
+    #expect(await eventually { transport.finished != nil })
+    let last = String(decoding: transport.finished?.bytes ?? [], as: UTF8.self)
+    #expect(last.contains("\u{1B}[?1049l"))
+    #expect(last.contains("Idle for"))
+  }
 }

@@ -53,7 +53,8 @@ final class ConnectionGate: Sendable {
       }
       if state.connections > maximumSessions {
         return .refused(
-          "the server is full (\(maximumSessions) sessions); try again later.")
+          "the server is full (\(maximumSessions) session\(maximumSessions == 1 ? "" : "s")); try again later."
+        )
       }
       return .admitted
     }
@@ -68,7 +69,8 @@ final class ConnectionGate: Sendable {
   func beginSession() -> String? {
     state.withLock { state in
       guard state.sessions < maximumSessions else {
-        return "the server is full (\(maximumSessions) sessions); try again later."
+        return
+          "the server is full (\(maximumSessions) session\(maximumSessions == 1 ? "" : "s")); try again later."
       }
       state.sessions += 1
       return nil

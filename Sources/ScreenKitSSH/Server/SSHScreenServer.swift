@@ -209,12 +209,3 @@ public final class SSHScreenServer: Sendable {
     for source in signals { source.cancel() }
   }
 }
-
-/// Closes a connection on a protocol error, rather than leaving it half alive.
-private final class CloseOnError: ChannelInboundHandler, Sendable {
-  typealias InboundIn = Any
-
-  func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    context.close(promise: nil)
-  }
-}

@@ -37,17 +37,3 @@ struct ChannelTransport: SessionTransport {
     ScheduledTimer(scheduled: channel.eventLoop.scheduleTask(in: TimeAmount(delay)) { action() })
   }
 }
-
-/// A timer on an event loop.
-struct ScheduledTimer: SessionTimer {
-  let scheduled: Scheduled<Void>
-
-  func cancel() { scheduled.cancel() }
-}
-
-extension TimeAmount {
-  /// `duration` in nanoseconds, at most `Int64.max` of them.
-  init(_ duration: Duration) {
-    self = .nanoseconds(duration.saturatingCount(of: .nanoseconds(1)))
-  }
-}
