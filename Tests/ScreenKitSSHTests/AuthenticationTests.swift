@@ -134,14 +134,3 @@ import Testing
     #expect(connection.user == "ada\\u{1b}]0;pwned\\u{7}")
   }
 }
-
-extension NIOSSHUserAuthenticationOutcome {
-  var isSuccess: Bool {
-    if case .success = self { true } else { false }
-  }
-}
-
-/// One event loop for the tests that need a real one.
-enum MultiThreadedEventLoopGroupForTests {
-  static let loop = MultiThreadedEventLoopGroup.singleton.next()
-}

@@ -4,22 +4,6 @@ import Testing
 
 @testable import ScreenKitSSH
 
-/// A screen that shows one value.
-final class ValueScreen: Screen {
-  var value: String {
-    didSet { setNeedsDisplay() }
-  }
-
-  init(_ value: String) {
-    self.value = value
-    super.init()
-  }
-
-  override func draw(in canvas: inout Canvas) {
-    canvas.drawText("Value \(value)", at: .zero)
-  }
-}
-
 /// Many sessions given one `LoadCache`: one load for them all, and a change seen by each.
 @MainActor
 @Suite struct SharedLoadTests {

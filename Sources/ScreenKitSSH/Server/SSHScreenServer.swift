@@ -58,9 +58,6 @@ public final class SSHScreenServer: Sendable {
     options: Options, root: @escaping @MainActor @Sendable (SSHSession) -> Screen
   ) throws(SSHServerError) {
     self.options = options
-    let key = try HostKeyFile.loadOrCreate(options.hostKeyPath)
-    hostKey = NIOSSHPrivateKey(ed25519Key: key)
-    hostKeyFingerprint = HostKeyFile.fingerprint(of: key)
     if let path = options.authorizedKeysPath {
       let keys = try AuthorizedKeys(path: path)
       authorizedKeys = keys
@@ -71,6 +68,10 @@ public final class SSHScreenServer: Sendable {
       authorizedKeys = nil
       skippedAuthorizedKeys = []
     }
+    // NB: after the authorized keys, so a server that cannot start makes no key file.
+    let key = try HostKeyFile.loadOrCreate(options.hostKeyPath)
+    hostKey = NIOSSHPrivateKey(ed25519Key: key)
+    hostKeyFingerprint = HostKeyFile.fingerprint(of: key)
     context = ServerContext(options: options, makeRoot: root)
   }
 

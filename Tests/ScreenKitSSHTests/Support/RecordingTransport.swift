@@ -76,10 +76,3 @@ final class RecordingTransport: SessionTransport {
       })
   }
 }
-
-/// A timer on a task.
-struct TaskTimer: SessionTimer {
-  let task: Task<Void, any Error>
-
-  func cancel() { task.cancel() }
-}
