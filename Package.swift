@@ -116,14 +116,14 @@ let package = Package(
         "ScreenKitSimulation", "Locking",
       ],
       path: "Demo",
-      exclude: ["Commands"],
+      exclude: ["Commands", "Serve"],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "Demo",
       dependencies: [
         "DemoKit", "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitTerminal",
-        "ScreenKitSSH", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo/Commands",
       swiftSettings: strict,
@@ -135,20 +135,28 @@ let package = Package(
       // NB: unsafe flags on an executable only: no library product contains Demo, so the
       // package stays usable as a dependency, and no test imports it (they import DemoKit).
       // The two FoundationEssentials parts are named because its static library does not link
-      // them itself, and a static ncurses needs its terminfo library named. NB: `Demo serve`
-      // links swift-nio-ssh, which links Foundation, whose ICU library is named for the same
-      // reason (docs/decisions/2026-11-28-ssh-library.md).
+      // them itself, and a static ncurses needs its terminfo library named.
       linkerSettings: [
         .unsafeFlags(
           [
             "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-l_FoundationCollections", "-l_FoundationCShims", "-l_FoundationICU",
-            "-lCoreFoundation",
+            "-l_FoundationCollections", "-l_FoundationCShims",
           ], .when(platforms: [.linux])),
         .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .debug)),
         .unsafeFlags(
           ["-static-executable", "-ltinfo"], .when(platforms: [.linux], configuration: .release)),
       ]
+    ),
+    // `Demo serve`, which the demo runs: a program of its own, as swift-nio-ssh links Foundation,
+    // which the demo does without (docs/decisions/2026-11-28-ssh-library.md).
+    .executableTarget(
+      name: "DemoServe",
+      dependencies: [
+        "DemoKit", "ScreenKit", "ScreenKitCurses", "ScreenKitSSH",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Demo/Serve",
+      swiftSettings: strict
     ),
     // Small programs, one feature each; the README's "Examples" section lists them.
     .executableTarget(
