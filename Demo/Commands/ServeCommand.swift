@@ -27,7 +27,9 @@ struct ServeCommand: ParsableCommand {
     let path = Self.siblingPath(named: "DemoServe")
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
-    throw ValidationError("serve: cannot run \(path): \(String(cString: strerror(errno)))")
+    let reason = String(cString: strerror(errno))
+    throw ValidationError(
+      "serve: cannot run \(path) (\(reason)); `swift build` builds it beside the demo.")
   }
 
   /// The path of `name` in the demo's own directory.
