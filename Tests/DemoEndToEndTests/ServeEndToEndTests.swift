@@ -52,6 +52,20 @@ extension DemoEndToEndTests {
       #expect(try await server.exitStatus() == 0)
     }
 
+    @Test func passwordsAndCommandsAreRefused() async throws {
+      let server = try await ServeFixture()
+      defer { server.stop() }
+      // No password is offered: only a key gets in.
+      let password = try await server.ssh(["-o", "PubkeyAuthentication=no", "ada@127.0.0.1"])
+      #expect(password.status == 255)
+      #expect(password.standardError.contains("Permission denied (publickey)"))
+      // A key gets in, but runs no command.
+      let command = try await server.ssh(["ada@127.0.0.1", "cat", "/etc/passwd"])
+      #expect(command.status != 0)
+      #expect(!command.standardOutput.contains("root:"))
+      #expect(command.standardError.contains("exec request failed"))
+    }
+
     @Test func aClientPastTheMostSessionsHearsWhy() async throws {
       let server = try await ServeFixture(["--max-sessions", "1"])
       defer { server.stop() }
@@ -130,6 +144,39 @@ final class ServeFixture {
         "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "UserKnownHostsFile=/dev/null",
         "-o", "StrictHostKeyChecking=no", "-o", "LogLevel=ERROR", "-t", "ada@127.0.0.1",
       ], executable: "/usr/bin/ssh")
+  }
+
+  /// Runs the system's `ssh` to the server with the throwaway key, no terminal and nothing on
+  /// its input, and returns its exit status and what it wrote.
+  func ssh(_ arguments: [String]) async throws -> (
+    status: Int32, standardOutput: String, standardError: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh")
+    process.arguments =
+      [
+        "-F", "/dev/null", "-p", "\(port)", "-i",
+        directory.appendingPathComponent("client_key").path, "-o", "IdentitiesOnly=yes", "-o",
+        "BatchMode=yes", "-o", "UserKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=no",
+        "-o", "LogLevel=ERROR",
+      ] + arguments
+    let output = directory.appendingPathComponent("ssh-\(UUID().uuidString.prefix(8))")
+    _ = FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
+    process.standardOutput = try FileHandle(
+      forWritingTo: URL(fileURLWithPath: output.path + ".out"))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".err"))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let ended = try await Poll.until(timeout: .seconds(30)) { process.isRunning ? nil : true }
+    if ended == nil {
+      process.terminate()
+      throw E2EError("ssh \(arguments) did not end")
+    }
+    let read = { (suffix: String) in
+      (try? String(contentsOfFile: output.path + suffix, encoding: .utf8)) ?? ""
+    }
+    return (process.terminationStatus, read(".out"), read(".err"))
   }
 
   /// Sends SIGTERM, as a service manager stopping the server does.
