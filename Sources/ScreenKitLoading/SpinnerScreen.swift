@@ -38,6 +38,9 @@ public final class SpinnerScreen: Screen {
     animation.stop()
   }
 
+  /// The spinner's glyph, where its label starts to the right.
+  public override var focusPoint: Point? { spinner.glyphRect(in: bounds).origin }
+
   /// Draws the spinner centred.
   public override func draw(in canvas: inout Canvas) {
     spinner.draw(in: &canvas, bounds: bounds)

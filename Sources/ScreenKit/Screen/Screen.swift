@@ -209,6 +209,17 @@ open class Screen {
   /// the change, with ``setNeedsCursorUpdate()`` when nothing is redrawn.
   open var cursorPosition: Point? { nil }
 
+  /// The cell that shows this screen's focus, in the screen's own coordinates: where the
+  /// terminal's cursor rests while the screen has focus, shown or not.
+  ///
+  /// A list returns its selected row's first cell, a button its first; the default is
+  /// ``cursorPosition``, and `nil` stands for the screen's top-left cell. The stage reads it
+  /// for the focused screen after each frame (`FrameChanges.focus`; an attachment covering
+  /// the screen answers for it), and the host leaves the terminal's cursor there, so that a
+  /// screen reader or a braille display, which follow the cursor, follow the focus. A screen
+  /// whose focus point moves while nothing is redrawn calls ``setNeedsCursorUpdate()``.
+  open var focusPoint: Point? { cursorPosition }
+
   /// Called on each ancestor of the screens that lost and gained focus, so containers can
   /// update what depends on focus (a hint bar, a highlighted pane).
   open func descendantFocusDidChange() {}
@@ -269,8 +280,8 @@ open class Screen {
     stage?.invalidate(self, rect: rect)
   }
 
-  /// Asks for a frame in which the stage reads ``cursorPosition`` again, for a cursor that
-  /// moved while nothing was redrawn.
+  /// Asks for a frame in which the stage reads ``cursorPosition`` and ``focusPoint`` again,
+  /// for a cursor or a focus point that moved while nothing was redrawn.
   public func setNeedsCursorUpdate() {
     stage?.markNeedsFrame()
   }
