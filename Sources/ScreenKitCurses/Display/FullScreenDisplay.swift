@@ -43,9 +43,9 @@ final class FullScreenDisplay: Display {
   func updateSize() -> Size { terminal.updateSize() }
   func setHeight(_ height: Int) -> Size? { nil }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
-    writer.write(changes, of: grid, cursor: cursor)
-    terminal.update(showingCursor: cursor != nil)
+  func draw(_ changes: FrameChanges, of grid: CellGrid, rest: CursorRest) {
+    writer.write(changes, of: grid, cursor: rest.point)
+    terminal.update(showingCursor: rest.isShown)
   }
 
   func print(_ lines: [PrintedLine]) {

@@ -1,6 +1,7 @@
 import CNCurses
 import Dispatch
 public import ScreenKit
+public import ScreenKitTerminal
 
 /// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
 /// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
@@ -377,7 +378,9 @@ public final class CursesApplication {
   private func drawFrame(_ session: Session) {
     let changes = session.host.frame()
     guard !stage.size.isEmpty else { return }
-    session.display.draw(changes, of: session.host.grid, cursor: changes.cursor)
+    session.display.draw(
+      changes, of: session.host.grid,
+      rest: CursorRest(changes, showingFocus: options.showsFocusCursor))
     frameCount += 1
   }
 
