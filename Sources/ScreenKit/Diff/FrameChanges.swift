@@ -33,8 +33,8 @@ public struct FrameChanges: Hashable, Sendable {
   /// the cell of the focused element, which screen readers and braille displays follow.
   ///
   /// It is ``cursor`` where there is one, and otherwise the focused screen's
-  /// ``Screen/focusPoint`` (its top-left cell when it names none), while that point is in the
-  /// part of the screen that shows; `nil` when nothing has focus. A host moves the cursor
+  /// ``Screen/focusPoint``, or the top-left cell of the part of the screen that shows where it
+  /// names none or one clipped away; `nil` when nothing has focus. A host moves the cursor
   /// there after every frame and shows it there only if it shows focus (an option of its
   /// session); it shows it at ``cursor`` always.
   public internal(set) var focus: Point?
