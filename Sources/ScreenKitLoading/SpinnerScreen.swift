@@ -22,6 +22,9 @@ public final class SpinnerScreen: Screen {
       guard newValue != spinner.progress else { return }
       animation.spinner.progress = newValue
       setNeedsDisplay()
+      // NB: the glyph moves up a row for a bar under it; the focused screen may be the
+      // container that shows this one, which is not redrawn.
+      setNeedsCursorUpdate()
     }
   }
 

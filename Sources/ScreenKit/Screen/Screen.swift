@@ -216,8 +216,10 @@ open class Screen {
   /// ``cursorPosition``, and `nil` stands for the screen's top-left cell. The stage reads it
   /// for the focused screen after each frame (`FrameChanges.focus`; an attachment covering
   /// the screen answers for it), and the host leaves the terminal's cursor there, so that a
-  /// screen reader or a braille display, which follow the cursor, follow the focus. A screen
-  /// whose focus point moves while nothing is redrawn calls ``setNeedsCursorUpdate()``.
+  /// screen reader or a braille display, which follow the cursor, follow the focus. It is read
+  /// again in a frame that redraws this screen, lays out or moves any screen, or follows
+  /// ``setNeedsCursorUpdate()``, which a screen whose focus point moves otherwise calls (one
+  /// whose focus point is a child's, when the child alone redraws).
   open var focusPoint: Point? { cursorPosition }
 
   /// Called on each ancestor of the screens that lost and gained focus, so containers can
@@ -283,6 +285,7 @@ open class Screen {
   /// Asks for a frame in which the stage reads ``cursorPosition`` and ``focusPoint`` again,
   /// for a cursor or a focus point that moved while nothing was redrawn.
   public func setNeedsCursorUpdate() {
+    stage?.focusNeedsUpdate = true
     stage?.markNeedsFrame()
   }
 
@@ -306,6 +309,7 @@ open class Screen {
 
   private func frameDidChange(from old: Rect) {
     if old.size != frame.size { setNeedsLayout() }
+    stage?.focusNeedsUpdate = true
     parent?.laterChildrenBoundsCache = nil
     guard let stage, let parent else {
       stage?.setNeedsDisplay()

@@ -64,6 +64,11 @@ public final class Stage {
   var tickers: [Duration: FrameTicker] = [:]
   var needsFullRedraw = true
   var layoutQueue: [Screen] = []
+  /// The focused screen's focus point in the last frame, and the screen it was read for.
+  var lastFocus: (screen: ObjectIdentifier, point: Point?)?
+  /// Whether the next frame reads the focus point again whatever was redrawn: a layout, a
+  /// frame moved, or ``Screen/setNeedsCursorUpdate()``.
+  var focusNeedsUpdate = true
 
   /// Creates a stage for `root` at `size`; nothing appears until ``mount()``.
   public init(
@@ -151,6 +156,7 @@ public final class Stage {
 
   func scheduleLayout(_ screen: Screen) {
     layoutQueue.append(screen)
+    focusNeedsUpdate = true
     markNeedsFrame()
   }
 

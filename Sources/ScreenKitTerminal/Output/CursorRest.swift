@@ -1,4 +1,4 @@
-public import ScreenKit
+package import ScreenKit
 
 /// Where a host leaves the terminal's cursor after a frame, and whether it shows there: every
 /// host (ncurses full screen and inline, the embedding host, the frame writer) reads a frame's
