@@ -18,35 +18,31 @@ extension Stage {
   public func frame() -> FrameChanges {
     resolvePendingFocus()
     layoutIfNeeded()
-    let focused = focusedScreen
-    // NB: read before the redraw, which empties the dirty list.
-    let focusMayMove =
-      focusNeedsUpdate || needsFullRedraw
-      || focused.map { screen in dirty.contains { $0.screen === screen } } ?? false
+    // NB: read before the redraw, which clears it.
+    let focusMayMove = focusNeedsUpdate || needsFullRedraw
     let redrawn = redraw()
     guard isMounted else { return FrameChanges() }
     var changes = differ.changes(in: canvas.grid, redrawn: redrawn)
     changes.cursor = visibleCursor()
-    changes.focus = changes.cursor ?? focus(of: focused, mayHaveMoved: focusMayMove)
+    changes.focus = changes.cursor ?? focusPoint(mayHaveMoved: focusMayMove)
     return changes
   }
 
-  /// The focus point of `screen` in this frame: the last frame's, unless it may have moved.
+  /// The focused screen's focus point in this frame: the last frame's, unless it may have
+  /// moved.
   ///
   /// NB: a spinner frame redraws the spinner alone, which the focused screen (its loading
   /// container) shows: reading the focus point again there costs more than the frame budget
   /// has to spare (1,439 instructions of the 91,700).
-  private func focus(of screen: Screen?, mayHaveMoved: Bool) -> Point? {
-    guard let screen else {
+  private func focusPoint(mayHaveMoved: Bool) -> Point? {
+    guard let identity = focusedIdentity else {
       lastFocus = nil
       return nil
     }
-    if !mayHaveMoved, let last = lastFocus, last.screen == ObjectIdentifier(screen) {
-      return last.point
-    }
+    if !mayHaveMoved, let last = lastFocus, last.screen == identity { return last.point }
     focusNeedsUpdate = false
-    let point = visibleFocus(of: screen)
-    lastFocus = (ObjectIdentifier(screen), point)
+    let point = focusedScreen.flatMap(visibleFocus(of:))
+    lastFocus = (identity, point)
     return point
   }
 

@@ -172,7 +172,7 @@ public final class EmbeddedHost {
     let changes = core.frame()
     let origin = area.origin
     cursor = changes.cursor.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
-    let rest = CursorRest(changes, showingFocus: false)
+    let rest = CursorRest(cursor: changes.cursor, focus: changes.focus, showingFocus: false)
     focus = rest.point.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
     guard !core.size.isEmpty else { return }
     writer.write(changes, of: core.grid, cursor: rest.point)

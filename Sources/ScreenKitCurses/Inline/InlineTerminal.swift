@@ -270,7 +270,9 @@ final class InlineTerminal: Display {
     pendingLines += lines
   }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid, rest: CursorRest) {
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    let rest = CursorRest(
+      cursor: changes.cursor, focus: changes.focus, showingFocus: options.showsFocusCursor)
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {

@@ -1,7 +1,6 @@
 import CNCurses
 import Dispatch
 public import ScreenKit
-public import ScreenKitTerminal
 
 /// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
 /// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
@@ -378,9 +377,7 @@ public final class CursesApplication {
   private func drawFrame(_ session: Session) {
     let changes = session.host.frame()
     guard !stage.size.isEmpty else { return }
-    session.display.draw(
-      changes, of: session.host.grid,
-      rest: CursorRest(changes, showingFocus: options.showsFocusCursor))
+    session.display.draw(changes, of: session.host.grid)
     frameCount += 1
   }
 

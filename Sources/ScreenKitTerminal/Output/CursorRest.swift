@@ -14,9 +14,13 @@ package struct CursorRest: Equatable {
   /// Whether the cursor shows there.
   package var isShown: Bool
 
-  /// The rest after `changes`; `showingFocus` is the session's option.
-  package init(_ changes: FrameChanges, showingFocus: Bool) {
-    point = changes.cursor ?? changes.focus
-    isShown = changes.cursor != nil || (showingFocus && point != nil)
+  /// The rest after a frame whose `cursor` and `focus` (`FrameChanges`) are these;
+  /// `showingFocus` is the session's option.
+  ///
+  /// NB: the two points, not the frame's changes: a copy of those retains and releases their
+  /// arrays, in every frame.
+  package init(cursor: Point?, focus: Point?, showingFocus: Bool) {
+    point = cursor ?? focus
+    isShown = cursor != nil || (showingFocus && point != nil)
   }
 }

@@ -167,7 +167,8 @@ public struct TerminalFrameWriter {
   /// Inline, a full repaint (after a resize or `invalidateOutput()`) clears the region and
   /// makes room for its rows; on the screen, its runs cover every cell.
   public mutating func draw(_ changes: FrameChanges, of grid: CellGrid) {
-    let resting = CursorRest(changes, showingFocus: showsFocusCursor)
+    let resting = CursorRest(
+      cursor: changes.cursor, focus: changes.focus, showingFocus: showsFocusCursor)
     guard origin == nil else {
       // NB: the program may have written anywhere since the last frame.
       isPlaced = false
