@@ -121,15 +121,10 @@ struct InlineEndToEndTests {
     try await demo.waitFor("EXIT=0")
     let all = try lines(demo)
     expectHistoryIntact(all)
-    // NB: the cursor rests on the focused row, the region's third: a terminal that rewraps
-    // the rows on a narrower width or is made shorter than that row leaves rows above it in
-    // the scrollback (docs/decisions/2026-11-28-cursor-follows-focus.md).
-    withKnownIssue("the rows above the focused row stay in the scrollback", isIntermittent: true) {
-      #expect(
-        all.filter { $0.hasPrefix(" Episodes") }.count == 1,
-        "a frame was left in the scrollback:\n\(all.joined(separator: "\n"))")
-      #expect(all.filter { $0.contains("Swift Sessions") }.count == 1)
-    }
+    #expect(
+      all.filter { $0.hasPrefix(" Episodes") }.count == 1,
+      "a frame was left in the scrollback:\n\(all.joined(separator: "\n"))")
+    #expect(all.filter { $0.contains("Swift Sessions") }.count == 1)
   }
 
   /// A click lands on the screen row under it though the region starts far down the screen:

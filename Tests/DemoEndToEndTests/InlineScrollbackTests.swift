@@ -144,15 +144,9 @@
       #expect(
         Array(snapshot.lines.prefix(cut.count)).map { String($0.prefix(40)) } == cut.map { $0 },
         "\(snapshot)")
-      // NB: the cursor rests on the focused row, the region's third: a terminal made shorter
-      // than that pushes the rows above it into the scrollback before the program hears of
-      // it (docs/decisions/2026-11-28-cursor-follows-focus.md).
-      withKnownIssue("the rows above the focused row stay in the scrollback", isIntermittent: true)
-      {
-        #expect(
-          snapshot.lines.filter { $0.hasPrefix(" Episodes") }.count == 1,
-          "a frame was left in the scrollback:\n\(snapshot)")
-      }
+      #expect(
+        snapshot.lines.filter { $0.hasPrefix(" Episodes") }.count == 1,
+        "a frame was left in the scrollback:\n\(snapshot)")
     }
 
     @Test func theRegionShrinksAndGrowsWhileRunningWithItsTopWhereItWas() async throws {

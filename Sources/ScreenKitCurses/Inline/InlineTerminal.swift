@@ -272,7 +272,8 @@ final class InlineTerminal: Display {
 
   func draw(_ changes: FrameChanges, of grid: CellGrid) {
     let rest = CursorRest(
-      cursor: changes.cursor, focus: changes.focus, showingFocus: options.showsFocusCursor)
+      cursor: changes.cursor, focus: changes.focus, showingFocus: options.showsFocusCursor,
+      followsHiddenFocus: false)
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {

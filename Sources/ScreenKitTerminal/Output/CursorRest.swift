@@ -17,10 +17,17 @@ package struct CursorRest: Equatable {
   /// The rest after a frame whose `cursor` and `focus` (`FrameChanges`) are these;
   /// `showingFocus` is the session's option.
   ///
+  /// `followsHiddenFocus` false (an inline region) rests a cursor that does not show at the
+  /// region's top-left instead (`point` `nil`): a terminal made shorter than the focused row,
+  /// or one that rewraps it, pushes the rows above the cursor into the scrollback before the
+  /// program hears of it. Where the focus shows, the cursor rests on it there too.
+  ///
   /// NB: the two points, not the frame's changes: a copy of those retains and releases their
   /// arrays, in every frame.
-  package init(cursor: Point?, focus: Point?, showingFocus: Bool) {
-    point = cursor ?? focus
+  package init(
+    cursor: Point?, focus: Point?, showingFocus: Bool, followsHiddenFocus: Bool = true
+  ) {
+    point = cursor ?? (showingFocus || followsHiddenFocus ? focus : nil)
     isShown = cursor != nil || (showingFocus && point != nil)
   }
 }

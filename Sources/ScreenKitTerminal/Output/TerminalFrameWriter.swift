@@ -168,7 +168,8 @@ public struct TerminalFrameWriter {
   /// makes room for its rows; on the screen, its runs cover every cell.
   public mutating func draw(_ changes: FrameChanges, of grid: CellGrid) {
     let resting = CursorRest(
-      cursor: changes.cursor, focus: changes.focus, showingFocus: showsFocusCursor)
+      cursor: changes.cursor, focus: changes.focus, showingFocus: showsFocusCursor,
+      followsHiddenFocus: origin != nil)
     guard origin == nil else {
       // NB: the program may have written anywhere since the last frame.
       isPlaced = false
