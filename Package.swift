@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "ScreenKitCurses", targets: ["ScreenKitCurses"]),
     .library(name: "ScreenKitMatching", targets: ["ScreenKitMatching"]),
     .library(name: "ScreenKitPrompts", targets: ["ScreenKitPrompts"]),
+    .library(name: "ScreenKitSSH", targets: ["ScreenKitSSH"]),
     .executable(name: "Demo", targets: ["Demo"]),
   ],
   dependencies: [
@@ -26,6 +27,11 @@ let package = Package(
     // Golden files for ScreenKitTesting's snapshots (docs/decisions/2026-11-27-snapshot-testing.md);
     // only its SnapshotTesting library is used, which builds without swift-syntax.
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    // Screens served over SSH (ScreenKitSSH, docs/serving.md): only that module, the demo and
+    // their tests depend on these.
+    .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
   ],
   targets: [
     // The package's one lock (docs/decisions/2026-11-23-one-lock.md): standard library only,
@@ -90,6 +96,18 @@ let package = Package(
         "Locking", "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
       ],
       swiftSettings: strict),
+    // Screens served over SSH: one `ScreenHost` per session on the escape-code writer, over
+    // swift-nio-ssh (docs/serving.md, docs/decisions/2026-11-28-ssh-library.md).
+    .target(
+      name: "ScreenKitSSH",
+      dependencies: [
+        "ScreenKit", "ScreenKitTerminal", "Locking",
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: strict),
     // The program the terminal tests run on a pty: a tool, so it lives in Tools/, out of the
     // way of what users link.
     .executableTarget(
@@ -108,7 +126,7 @@ let package = Package(
         "ScreenKitSimulation", "Locking",
       ],
       path: "Demo",
-      exclude: ["Commands"],
+      exclude: ["Commands", "Serve"],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -138,6 +156,17 @@ let package = Package(
         .unsafeFlags(
           ["-static-executable", "-ltinfo"], .when(platforms: [.linux], configuration: .release)),
       ]
+    ),
+    // `Demo serve`, which the demo runs: a program of its own, as swift-nio-ssh links Foundation,
+    // which the demo does without (docs/decisions/2026-11-28-ssh-library.md).
+    .executableTarget(
+      name: "DemoServe",
+      dependencies: [
+        "DemoKit", "ScreenKit", "ScreenKitCurses", "ScreenKitSSH",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Demo/Serve",
+      swiftSettings: strict
     ),
     // Small programs, one feature each; the README's "Examples" section lists them.
     .executableTarget(
@@ -249,6 +278,18 @@ let package = Package(
     // The public frame writer, through its public interface, as a host without ncurses uses it.
     .testTarget(
       name: "ScreenKitTerminalTests", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      swiftSettings: strict),
+    // The SSH server: sessions on NIO's embedded channels, and hostile input.
+    .testTarget(
+      name: "ScreenKitSSHTests",
+      dependencies: [
+        "ScreenKitSSH", "ScreenKit", "ScreenKitLoading", "ScreenKitTerminal", "Locking",
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ScreenKitMatchingTests",

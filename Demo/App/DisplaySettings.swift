@@ -13,6 +13,8 @@ package struct DisplaySettings: Sendable {
   package var noColor: Bool
   /// Whether `--no-mouse` was given.
   package var noMouse = false
+  /// Whether `--show-focus` was given: the cursor shows where it rests, on the focus.
+  package var showsFocusCursor = false
   /// The whole terminal, or an inline region (`--inline`, `--height`).
   package var presentation = Presentation.fullScreen
 
@@ -33,11 +35,12 @@ package struct DisplaySettings: Sendable {
   }
 
   /// The terminal options: monochrome for `--no-color`, no mouse reporting for `--no-mouse`,
-  /// and the presentation.
+  /// the cursor shown on the focus for `--show-focus`, and the presentation.
   package var terminalOptions: CursesTerminal.Options {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
     options.mouse = !noMouse
+    options.showsFocusCursor = showsFocusCursor
     options.presentation = presentation
     return options
   }

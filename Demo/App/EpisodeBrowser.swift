@@ -10,20 +10,24 @@ package final class EpisodeBrowser {
   private let variant: Variant
   private let settings: DisplaySettings
   /// Episode details already seen (or prefetched): opening one shows it at once, then
-  /// refreshes it; starring one changes it here first.
-  private let details = LoadCache<Int, EpisodeDetail>(
-    name: "episode details", timeToLive: .seconds(300), countLimit: 50)
+  /// refreshes it; starring one changes it here first, and in every browser sharing it.
+  private let details: LoadCache<Int, EpisodeDetail>
   /// The wait before the selected episode's detail is prefetched, cancelled when the
   /// selection moves on: holding ↓ through the list loads nothing.
   private var prefetchTimer: Scheduler.Timer?
   /// How long the selection rests on an episode before its detail is prefetched.
   static let prefetchDelay = Duration.milliseconds(150)
 
-  /// Creates the browser; nothing loads until its root appears.
-  package init(service: CatalogueService, variant: Variant, settings: DisplaySettings) {
+  /// Creates the browser, keeping details in `details` (which other browsers may share);
+  /// nothing loads until its root appears.
+  package init(
+    service: CatalogueService, variant: Variant, settings: DisplaySettings,
+    details: EpisodeDetails = EpisodeDetails()
+  ) {
     self.service = service
     self.variant = variant
     self.settings = settings
+    self.details = details.cache
   }
 
   /// The root of the hierarchy: a navigation screen over the whole series.

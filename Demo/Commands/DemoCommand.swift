@@ -20,7 +20,10 @@ struct DemoCommand: DemoMode {
       Keys: ↑↓ or j/k move, Enter opens, Esc/Backspace/h goes back, r refreshes (or retries), \
       s stars an episode, Tab switches panes, ? shows help, F12 shows the loads, q quits.
       """,
-    subcommands: [FilesCommand.self, PickCommand.self, EmbedCommand.self, LoadProbeCommand.self])
+    subcommands: [
+      FilesCommand.self, PickCommand.self, EmbedCommand.self, ServeCommand.self,
+      LoadProbeCommand.self,
+    ])
 
   @OptionGroup var network: NetworkOptions
 

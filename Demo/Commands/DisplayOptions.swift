@@ -2,7 +2,7 @@ import ArgumentParser
 import DemoKit
 import ScreenKit
 
-/// The flags every mode takes: spinner, colour, mouse and trace.
+/// The flags every mode takes: spinner, colour, mouse, the focus's cursor and trace.
 struct DisplayOptions: ParsableArguments {
   @Option(help: "The spinner: dots, line, ellipsis or ascii.")
   var spinner: SpinnerName = .dots
@@ -12,6 +12,10 @@ struct DisplayOptions: ParsableArguments {
 
   @Flag(help: "Leave the mouse to the terminal: no clicks or wheel in the program.")
   var noMouse = false
+
+  @Flag(
+    help: "Show the terminal's cursor on the focused element; it rests there hidden otherwise.")
+  var showFocus = false
 
   @Option(
     help: ArgumentHelp(
@@ -29,7 +33,9 @@ struct DisplayOptions: ParsableArguments {
         throw ValidationError(error.description)
       }
     }
-    return DisplaySettings(
+    var settings = DisplaySettings(
       trace: trace, spinner: spinner.style, noColor: noColor, noMouse: noMouse)
+    settings.showsFocusCursor = showFocus
+    return settings
   }
 }

@@ -44,6 +44,9 @@ final class EpisodeDetailScreen: Screen {
   /// The detail takes focus so its keys (and the hints of its container) are live.
   override var canBecomeFocused: Bool { true }
 
+  /// The first character of the top line shown, past the margin: the heading, unscrolled.
+  override var focusPoint: Point? { EpisodeDetailView.focusPoint }
+
   /// Draws the detail from the scroll offset.
   override func draw(in canvas: inout Canvas) {
     view.draw(in: &canvas, bounds: bounds, offset: scrollOffset)

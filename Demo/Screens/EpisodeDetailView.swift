@@ -40,6 +40,9 @@ struct EpisodeDetailView {
     return lines
   }
 
+  /// Where the focus shows in a detail: the first character of its top line, past the margin.
+  static let focusPoint = Point(x: 1, y: 0)
+
   /// Draws the lines of `bounds.width - 2` cells (one column of margin either side), starting
   /// at line `offset`.
   func draw(in canvas: inout Canvas, bounds: Rect, offset: Int) {

@@ -79,6 +79,10 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
     load(cache: cache?.slot(for: episode.number), options: options, fetchDetail)
   }
 
+  /// The first character of the top line shown, as the container's detail; the load's
+  /// spinner or error answers for the screen while it covers it.
+  override var focusPoint: Point? { EpisodeDetailView.focusPoint }
+
   /// Draws the detail; the core draws the spinner or error instead while they cover it, and
   /// the refresh badge over it.
   override func draw(in canvas: inout Canvas) {

@@ -49,7 +49,7 @@ public final class ErrorScreen: Screen {
       canvas.drawText(line, in: row(box.minY + 2 + offset), alignment: .center)
     }
     canvas.drawText(
-      "[r] Retry", in: row(box.minY + 3 + lines.count), alignment: .center, style: .dim)
+      retryLabel, in: row(box.minY + 3 + lines.count), alignment: .center, style: .dim)
   }
 
   /// Where ``drawError(_:in:bounds:)`` puts `[r] Retry` for `message`: the row of the
@@ -84,6 +84,21 @@ public final class ErrorScreen: Screen {
       return false
     }
   }
+
+  /// The first cell of `[r] Retry`, the focused button.
+  public override var focusPoint: Point? {
+    ErrorScreen.retryPoint(for: message, in: bounds)
+  }
+
+  /// Where ``drawError(_:in:bounds:)`` draws the first cell of `[r] Retry` for `message`: the
+  /// button that has the focus, where the terminal's cursor rests.
+  public static func retryPoint(for message: String, in bounds: Rect) -> Point {
+    let row = retryRect(for: message, in: bounds)
+    let spare = max(0, row.width - retryLabel.cellWidth)
+    return Point(x: row.minX + spare / 2, y: row.minY)
+  }
+
+  private static let retryLabel = "[r] Retry"
 
   /// The error screen takes focus so Enter retries.
   public override var canBecomeFocused: Bool { true }

@@ -226,6 +226,14 @@ public final class LoadingController<Value: Sendable>: Screen {
 
   // MARK: Keys
 
+  /// The focus point of what it shows while it has focus itself: the spinner's glyph, or the
+  /// top-left of content that takes no focus.
+  public override var focusPoint: Point? {
+    guard let shown = loadingScreen ?? content else { return nil }
+    let local = shown.focusPoint ?? .zero
+    return Point(x: shown.frame.minX + local.x, y: shown.frame.minY + local.y)
+  }
+
   /// True while nothing inside can take focus (a plain content screen, the spinner), so that
   /// the controller's keys arrive whatever its content is; the error screen takes focus itself.
   public override var canBecomeFocused: Bool {

@@ -139,6 +139,16 @@ extension ScreenLoad: ScreenAttachment {
     }
   }
 
+  /// The focused element of what covers the screen: the error's `[r] Retry`, or the
+  /// spinner's glyph.
+  public func focusPoint(of screen: Screen) -> Point? {
+    guard let runner else { return nil }
+    if case .failed(let error, nil) = runner.state {
+      return ErrorScreen.retryPoint(for: ErrorScreen.message(for: error), in: screen.bounds)
+    }
+    return spinner.glyphRect(in: screen.bounds).origin
+  }
+
   /// Draws the refresh badge (top-right) or a refresh error (bottom rows) over the screen's
   /// drawing, under its children: the protocol owns no screen above them.
   public func drawOver(_ screen: Screen, in canvas: inout Canvas) {

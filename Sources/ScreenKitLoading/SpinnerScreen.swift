@@ -22,6 +22,9 @@ public final class SpinnerScreen: Screen {
       guard newValue != spinner.progress else { return }
       animation.spinner.progress = newValue
       setNeedsDisplay()
+      // NB: the glyph moves up a row for a bar under it; the focused screen may be the
+      // container that shows this one, which is not redrawn.
+      setNeedsCursorUpdate()
     }
   }
 
@@ -37,6 +40,9 @@ public final class SpinnerScreen: Screen {
   public override func willDisappear() {
     animation.stop()
   }
+
+  /// The spinner's glyph, where its label starts to the right.
+  public override var focusPoint: Point? { spinner.glyphRect(in: bounds).origin }
 
   /// Draws the spinner centred.
   public override func draw(in canvas: inout Canvas) {

@@ -271,6 +271,15 @@ public final class ScreenHarness {
     return lastFrameChanges.cursor
   }
 
+  /// Where the terminal's cursor rests, shown or hidden, as a screen reader or a braille
+  /// display finds it: on the focused element (a list's selected row, a focused button, a
+  /// text field's insertion point), in stage coordinates; `nil` when nothing has focus
+  /// (`FrameChanges.focus` of the last frame).
+  public var focus: Point? {
+    renderIfNeeded()
+    return lastFrameChanges.focus
+  }
+
   /// Whether `text` appears somewhere on the screen.
   public func contains(_ text: String) -> Bool {
     lines.contains { $0.contains(text) }

@@ -119,18 +119,18 @@ import Testing
 
   /// The lines `Demo pick` chooses from: some of the package's paths.
   static let pickLines = [
-    "Sources/ScreenKit/Loading/LoadingController.swift",
-    "Sources/ScreenKit/Loading/LoadCache.swift",
-    "Sources/ScreenKit/Loading/LoadOptions.swift",
+    "Sources/ScreenKitLoading/LoadingController.swift",
+    "Sources/ScreenKitLoading/Cache/LoadCache.swift",
+    "Sources/ScreenKitLoading/LoadOptions.swift",
     "Sources/ScreenKit/Screen/Screen.swift",
     "Sources/ScreenKit/Navigation/NavigationScreen.swift",
-    "Sources/ScreenKitCurses/CursesApplication.swift",
+    "Sources/ScreenKitCurses/RunLoop/CursesApplication.swift",
     "Sources/ScreenKitTesting/ScreenHarness.swift",
     "Demo/Pick/PickScreen.swift",
     "Demo/Catalogue/CatalogueService.swift",
     "docs/decisions/2026-11-27-snapshot-testing.md",
     "README.md",
-    "Tests/ScreenKitTests/Loading/LoadingSnapshotTests.swift",
+    "Tests/ScreenKitLoadingTests/LoadingSnapshotTests.swift",
   ]
 
   /// `Demo pick`'s picker over ``pickLines``, all of standard input read: every line, then the

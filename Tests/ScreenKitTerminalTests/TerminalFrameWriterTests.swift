@@ -44,14 +44,15 @@ import Testing
       depth: .palette256, placement: .screen(origin: Point(x: 10, y: 2)))
     writer.draw(stage.frame(), of: stage.canvas.grid)
     // NB: a full repaint's runs are its whole rows, blanks included: they erase what the pane
-    // showed before. Each row starts with an absolute move (1-based: row 3, column 11).
-    #expect(text(writer.take()) == "\u{1B}[3;11Hab   \u{1B}[4;11H   c ")
+    // showed before. Each row starts with an absolute move (1-based: row 3, column 11), and
+    // the cursor ends on the focus, the focused screen's top-left.
+    #expect(text(writer.take()) == "\u{1B}[3;11Hab   \u{1B}[4;11H   c \u{1B}[3;11H")
     screen.rows = [("ab", .plain), ("   d", .plain)]
     writer.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(text(writer.take()) == "\u{1B}[4;14Hd")
-    // Nothing changed, nothing written.
+    #expect(text(writer.take()) == "\u{1B}[4;14Hd\u{1B}[3;11H")
+    // Nothing changed: the cursor goes back to the focus alone, wherever the program left it.
     writer.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(writer.output.isEmpty)
+    #expect(text(writer.take()) == "\u{1B}[3;11H")
   }
 
   @Test func colorsDegradeToASixteenColorTerminalAndTheFrameEndsPlain() {
@@ -63,16 +64,17 @@ import Testing
     var sixteen = TerminalFrameWriter(depth: .sixteen, placement: .screen(origin: .zero))
     sixteen.draw(stage.frame(), of: stage.canvas.grid)
     #expect(
-      text(sixteen.take()) == "\u{1B}[1;1H\u{1B}[1m\u{1B}[91m\u{1B}[44mx" + plain)
+      text(sixteen.take()) == "\u{1B}[1;1H\u{1B}[1m\u{1B}[91m\u{1B}[44mx" + plain + "\u{1B}[1;1H")
     var full = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: .zero))
     stage.invalidateOutput()
     full.draw(stage.frame(), of: stage.canvas.grid)
     #expect(
-      text(full.take()) == "\u{1B}[1;1H\u{1B}[1m\u{1B}[38;5;196m\u{1B}[48;5;21mx" + plain)
+      text(full.take())
+        == "\u{1B}[1;1H\u{1B}[1m\u{1B}[38;5;196m\u{1B}[48;5;21mx" + plain + "\u{1B}[1;1H")
     var monochrome = TerminalFrameWriter(depth: .monochrome, placement: .screen(origin: .zero))
     stage.invalidateOutput()
     monochrome.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(text(monochrome.take()) == "\u{1B}[1;1H\u{1B}[1mx" + plain)
+    #expect(text(monochrome.take()) == "\u{1B}[1;1H\u{1B}[1mx" + plain + "\u{1B}[1;1H")
   }
 
   @Test func aWideCharacterIsWrittenOnceForItsTwoCellsAndTheNextCellFollowsWithoutAMove() {
@@ -81,11 +83,11 @@ import Testing
     stage.mount()
     var writer = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: .zero))
     writer.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(text(writer.take()) == "\u{1B}[1;1H界a ")
+    #expect(text(writer.take()) == "\u{1B}[1;1H界a \u{1B}[1;1H")
     // The wide character replaced by two narrow ones: both its cells are written.
     screen.rows = [("xya", .plain)]
     writer.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(text(writer.take()) == "\u{1B}[1;1Hxy")
+    #expect(text(writer.take()) == "\u{1B}[1;1Hxy\u{1B}[1;1H")
   }
 
   @Test func theCursorIsShownAtTheFocusedScreensCursorAndHiddenWhenItHasNone() {
@@ -101,7 +103,28 @@ import Testing
     #expect(writer.isCursorShown)
     screen.cursor = nil
     writer.draw(stage.frame(), of: stage.canvas.grid)
-    #expect(text(writer.take()) == "\u{1B}[?25l")
+    // Hidden, it rests on the focus: the screen's top-left.
+    #expect(text(writer.take()) == "\u{1B}[?25l\u{1B}[1;1H")
+  }
+
+  @Test func theCursorRestsOnTheFocusHiddenAndShowsThereOnlyWithShowsFocusCursor() {
+    let screen = RowsScreen([("one", .plain), ("two", .plain)])
+    let stage = Stage(root: screen, size: Size(width: 6, height: 2))
+    stage.mount()
+    var writer = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: .zero))
+    writer.draw(stage.frame(), of: stage.canvas.grid)
+    #expect(text(writer.take()).hasSuffix("\u{1B}[1;1H"))
+    #expect(!writer.isCursorShown)
+    writer.showsFocusCursor = true
+    stage.invalidateOutput()
+    writer.draw(stage.frame(), of: stage.canvas.grid)
+    #expect(text(writer.take()).hasSuffix("\u{1B}[1;1H\u{1B}[?12l\u{1B}[?25h"))
+    #expect(writer.isCursorShown)
+    writer.showsFocusCursor = false
+    screen.rows = [("one", .plain), ("six", .plain)]
+    writer.draw(stage.frame(), of: stage.canvas.grid)
+    #expect(text(writer.take()) == "\u{1B}[2;1Hsix\u{1B}[?25l\u{1B}[1;1H")
+    #expect(!writer.isCursorShown)
   }
 
   @Test func inlineAFullRepaintMakesRoomAtTheCursorAndASpinnerFrameIsItsGlyphAndAReturn() {

@@ -29,6 +29,15 @@ public struct FrameChanges: Hashable, Sendable {
   /// that changed no cell (a cursor moved alone): a host compares it with what its output
   /// shows.
   public internal(set) var cursor: Point?
+  /// Where the terminal's cursor rests after this frame, shown or hidden, in stage coordinates:
+  /// the cell of the focused element, which screen readers and braille displays follow.
+  ///
+  /// It is ``cursor`` where there is one, and otherwise the focused screen's
+  /// ``Screen/focusPoint``, or the top-left cell of the part of the screen that shows where it
+  /// names none or one clipped away; `nil` when nothing has focus. A host moves the cursor
+  /// there after every frame and shows it there only if it shows focus (an option of its
+  /// session); it shows it at ``cursor`` always.
+  public internal(set) var focus: Point?
 
   /// Creates an empty set of changes.
   public init() {}

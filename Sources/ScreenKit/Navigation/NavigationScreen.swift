@@ -69,6 +69,13 @@ public final class NavigationScreen: Screen {
     !topScreen.hasFocusableDescendants
   }
 
+  /// The top screen's focus point, while the navigation screen has focus for it.
+  public override var focusPoint: Point? {
+    let top = topScreen
+    let local = top.focusPoint ?? .zero
+    return Point(x: top.frame.minX + local.x, y: top.frame.minY + local.y)
+  }
+
   /// Tab visits the focusable screens of the top screen one by one.
   public override var focusScope: FocusScope { .screens }
 

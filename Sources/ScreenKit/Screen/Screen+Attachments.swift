@@ -51,6 +51,13 @@ extension Screen {
     return handleMouse(event) || attachments.contains { $0.handleMouse(event, for: self) }
   }
 
+  /// The focus point the stage reads: a covering attachment's, otherwise ``focusPoint``.
+  var resolvedFocusPoint: Point? {
+    if attachments.isEmpty { return focusPoint }
+    if let covering = coveringAttachment { return covering.focusPoint(of: self) }
+    return focusPoint
+  }
+
   /// Draws the screen's own layer: a covering attachment instead of ``draw(in:)``, or
   /// ``draw(in:)`` and then each attachment over it.
   func drawLayer(in canvas: inout Canvas) {

@@ -209,6 +209,19 @@ open class Screen {
   /// the change, with ``setNeedsCursorUpdate()`` when nothing is redrawn.
   open var cursorPosition: Point? { nil }
 
+  /// The cell that shows this screen's focus, in the screen's own coordinates: where the
+  /// terminal's cursor rests while the screen has focus, shown or not.
+  ///
+  /// A list returns its selected row's first cell, a button its first; the default is
+  /// ``cursorPosition``, and `nil` stands for the screen's top-left cell. The stage reads it
+  /// for the focused screen after each frame (`FrameChanges.focus`; an attachment covering
+  /// the screen answers for it), and the host leaves the terminal's cursor there, so that a
+  /// screen reader or a braille display, which follow the cursor, follow the focus. It is read
+  /// again in a frame that redraws this screen, lays out or moves any screen, or follows
+  /// ``setNeedsCursorUpdate()``, which a screen whose focus point moves otherwise calls (one
+  /// whose focus point is a child's, when the child alone redraws).
+  open var focusPoint: Point? { cursorPosition }
+
   /// Called on each ancestor of the screens that lost and gained focus, so containers can
   /// update what depends on focus (a hint bar, a highlighted pane).
   open func descendantFocusDidChange() {}
@@ -269,9 +282,10 @@ open class Screen {
     stage?.invalidate(self, rect: rect)
   }
 
-  /// Asks for a frame in which the stage reads ``cursorPosition`` again, for a cursor that
-  /// moved while nothing was redrawn.
+  /// Asks for a frame in which the stage reads ``cursorPosition`` and ``focusPoint`` again,
+  /// for a cursor or a focus point that moved while nothing was redrawn.
   public func setNeedsCursorUpdate() {
+    stage?.focusNeedsUpdate = true
     stage?.markNeedsFrame()
   }
 
@@ -295,6 +309,7 @@ open class Screen {
 
   private func frameDidChange(from old: Rect) {
     if old.size != frame.size { setNeedsLayout() }
+    stage?.focusNeedsUpdate = true
     parent?.laterChildrenBoundsCache = nil
     guard let stage, let parent else {
       stage?.setNeedsDisplay()

@@ -35,6 +35,10 @@ public protocol ScreenAttachment: AnyObject {
   func screenWillDisappear(_ screen: Screen)
   /// What the screen's presence depends on changed (``Screen/presenceDidChange()``).
   func screenPresenceDidChange(_ screen: Screen)
+  /// The screen's focus point while the attachment ``coversContent`` (the button it draws
+  /// focused), in the screen's coordinates, in place of ``Screen/focusPoint``; `nil` by
+  /// default, the screen's top-left cell.
+  func focusPoint(of screen: Screen) -> Point?
 }
 
 // NB: defaults that add nothing, so an attachment writes only what it adds.
@@ -57,4 +61,6 @@ extension ScreenAttachment {
   public func screenWillDisappear(_ screen: Screen) {}
   /// Does nothing.
   public func screenPresenceDidChange(_ screen: Screen) {}
+  /// The screen's top-left cell.
+  public func focusPoint(of screen: Screen) -> Point? { nil }
 }

@@ -27,7 +27,12 @@ public final class Stage {
   /// The cell canvas frames are rendered into.
   public internal(set) var canvas: Canvas
   /// The screen that gets keys first, if any.
-  public internal(set) weak var focusedScreen: Screen?
+  public internal(set) weak var focusedScreen: Screen? {
+    didSet {
+      focusedIdentity = focusedScreen.map(ObjectIdentifier.init)
+      focusNeedsUpdate = true
+    }
+  }
   /// Whether the root is mounted (visible).
   public private(set) var isMounted = false
   /// Whether something changed since the last ``frame()``.
@@ -64,6 +69,14 @@ public final class Stage {
   var tickers: [Duration: FrameTicker] = [:]
   var needsFullRedraw = true
   var layoutQueue: [Screen] = []
+  /// The focused screen's focus point in the last frame, and the screen it was read for.
+  var lastFocus: (screen: ObjectIdentifier, point: Point?)?
+  /// The focused screen's identity: compared without loading the weak reference, whose load
+  /// and release cost a frame 300 instructions.
+  var focusedIdentity: ObjectIdentifier?
+  /// Whether the next frame reads the focus point again: the focused screen was redrawn or
+  /// changed, a layout, a frame moved, or ``Screen/setNeedsCursorUpdate()``.
+  var focusNeedsUpdate = true
 
   /// Creates a stage for `root` at `size`; nothing appears until ``mount()``.
   public init(
@@ -151,6 +164,7 @@ public final class Stage {
 
   func scheduleLayout(_ screen: Screen) {
     layoutQueue.append(screen)
+    focusNeedsUpdate = true
     markNeedsFrame()
   }
 
@@ -182,6 +196,7 @@ public final class Stage {
   /// Marks a rectangle of `screen` (in its own coordinates) for redrawing.
   func invalidate(_ screen: Screen, rect: Rect) {
     guard screen.stage === self, !rect.isEmpty else { return }
+    if ObjectIdentifier(screen) == focusedIdentity { focusNeedsUpdate = true }
     if !needsFullRedraw {
       if dirty.count >= 64 {
         needsFullRedraw = true

@@ -34,8 +34,8 @@ protocol Display: AnyObject {
   /// Asks the terminal for its size; returns the size the screens get now.
   func updateSize() -> Size
   /// Shows a frame: the cells of `grid` that `changes` names, and the pending lines first;
-  /// then the terminal's cursor at `cursor` (in the screens' coordinates), or hidden for `nil`.
-  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?)
+  /// then the terminal's cursor on the focus (`CursorRest`, in the screens' coordinates).
+  func draw(_ changes: FrameChanges, of grid: CellGrid)
   /// Commits lines above the screens, or holds them until ``close()``.
   func print(_ lines: [PrintedLine])
   /// Changes an inline region's height; returns the size the screens get now, or `nil`

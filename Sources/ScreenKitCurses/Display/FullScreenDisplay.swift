@@ -18,10 +18,13 @@ final class FullScreenDisplay: Display {
   let terminal: CursesTerminal
   private let writer: CursesCanvasWriter
   private var held: [PrintedLine] = []
+  /// The session's `showsFocusCursor`, read once.
+  private let showsFocusCursor: Bool
 
   init(options: CursesTerminal.Options) throws(TerminalError) {
     terminal = try CursesTerminal(options: options)
     writer = CursesCanvasWriter(window: terminal.window, palette: terminal.palette)
+    showsFocusCursor = options.showsFocusCursor
   }
 
   var size: Size { terminal.size }
@@ -43,9 +46,11 @@ final class FullScreenDisplay: Display {
   func updateSize() -> Size { terminal.updateSize() }
   func setHeight(_ height: Int) -> Size? { nil }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
-    writer.write(changes, of: grid, cursor: cursor)
-    terminal.update(showingCursor: cursor != nil)
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    let rest = CursorRest(
+      cursor: changes.cursor, focus: changes.focus, showingFocus: showsFocusCursor)
+    writer.write(changes, of: grid, cursor: rest.point)
+    terminal.update(showingCursor: rest.isShown)
   }
 
   func print(_ lines: [PrintedLine]) {

@@ -65,7 +65,7 @@ final class PlainDisplay: Display {
   }
 
   /// Keeps the grid for the end; plain text has no cursor to place.
-  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
     self.grid = grid
   }
 

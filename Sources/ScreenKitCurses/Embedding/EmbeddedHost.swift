@@ -1,5 +1,6 @@
 public import CNCurses
 public import ScreenKit
+public import ScreenKitTerminal
 
 /// Hosts a ScreenKit screen inside another ncurses program, which keeps `initscr`/`endwin`,
 /// its loop, its signals and the single `doupdate` of each frame.
@@ -82,10 +83,20 @@ public final class EmbeddedHost {
   /// coordinates (the region's offset added), or `nil` when the focused screen has none (a
   /// text field has one while it has focus).
   ///
-  /// ``drawFrame()`` moves the window's cursor there, so a program that refreshes this window
-  /// last and calls `curs_set(1)` shows it at the insertion point; the terminal's cursor is
-  /// the program's, so it decides, and hides it (`curs_set(0)`) while this is `nil`.
+  /// ``drawFrame()`` moves the window's cursor there (it is ``focus`` then), so a program that
+  /// refreshes this window last and calls `curs_set(1)` shows it at the insertion point; the
+  /// terminal's cursor is the program's, so it decides, and hides it (`curs_set(0)`) while
+  /// this is `nil`.
   public private(set) var cursor: Point?
+
+  /// Where the focused element is after the last ``drawFrame()`` (a list's selected row, a
+  /// text field's insertion point), in the window's coordinates; `nil` while nothing has
+  /// focus.
+  ///
+  /// ``drawFrame()`` moves the window's cursor there, so a program that refreshes this window
+  /// last leaves the terminal's cursor on the focus, shown or not, where screen readers and
+  /// braille displays look for it.
+  public private(set) var focus: Point?
 
   /// Whether something changed since the last ``drawFrame()``.
   public var needsFrame: Bool { core.needsFrame }
@@ -156,13 +167,15 @@ public final class EmbeddedHost {
   }
 
   /// Runs one frame and writes what changed into the window with `wnoutrefresh`, the window's
-  /// cursor moved to ``cursor`` where there is one; the program calls `doupdate`.
+  /// cursor moved to ``focus`` where there is one; the program calls `doupdate`.
   public func drawFrame() {
     let changes = core.frame()
     let origin = area.origin
     cursor = changes.cursor.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
+    let rest = CursorRest(cursor: changes.cursor, focus: changes.focus, showingFocus: false)
+    focus = rest.point.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
     guard !core.size.isEmpty else { return }
-    writer.write(changes, of: core.grid, cursor: changes.cursor)
+    writer.write(changes, of: core.grid, cursor: rest.point)
   }
 
   /// Writes every cell at the next frame, after the program drew over the region.

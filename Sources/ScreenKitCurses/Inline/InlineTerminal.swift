@@ -270,7 +270,10 @@ final class InlineTerminal: Display {
     pendingLines += lines
   }
 
-  func draw(_ changes: FrameChanges, of grid: CellGrid, cursor: Point?) {
+  func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    let rest = CursorRest(
+      cursor: changes.cursor, focus: changes.focus, showingFocus: options.showsFocusCursor,
+      followsHiddenFocus: false)
     if restorer.beginFrame() { setUpAgain() }
     defer { endFrame() }
     if !pendingLines.isEmpty {
@@ -279,7 +282,7 @@ final class InlineTerminal: Display {
       needsRepaint = true
     }
     guard needsRepaint || changes.isFullRepaint else {
-      writer.update(changes, of: grid, cursor: cursor)
+      writer.update(changes, of: grid, cursor: rest.point, shown: rest.isShown)
       return
     }
     // NB: a frame laid out for a size the terminal no longer has would make room for the
@@ -306,7 +309,7 @@ final class InlineTerminal: Display {
       // comes (a bounded wait), where after it, one would leave the answer to the shell.
       noteAnswersDue()
     }
-    writer.rest(at: cursor)
+    writer.rest(at: rest.point, shown: rest.isShown)
   }
 
   /// Writes what the frame made, prepares the restore again when the region's rows or its

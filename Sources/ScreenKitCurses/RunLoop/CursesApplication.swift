@@ -381,7 +381,7 @@ public final class CursesApplication {
   private func drawFrame(_ session: Session) {
     let changes = session.host.frame()
     guard !stage.size.isEmpty else { return }
-    session.display.draw(changes, of: session.host.grid, cursor: changes.cursor)
+    session.display.draw(changes, of: session.host.grid)
     frameCount += 1
   }
 

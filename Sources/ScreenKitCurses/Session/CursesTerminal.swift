@@ -72,6 +72,13 @@ public final class CursesTerminal {
     /// `.control("z")`), as an editor or a picker wants them, with Ctrl-S and Ctrl-Q (no flow
     /// control), and the program must give the user its own way out.
     public var keysSendSignals = true
+    /// Whether the terminal's cursor shows where it rests on the focused element (a list's
+    /// selected row, a focused button, the error's `[r] Retry`), not only at a text field's
+    /// insertion point; `false` by default.
+    ///
+    /// After every frame the cursor rests on the focused element either way, hidden or not,
+    /// so that screen readers and braille displays, which follow the cursor, follow the focus.
+    public var showsFocusCursor = false
 
     /// Options for standard input and output and `TERM`.
     public init() {}

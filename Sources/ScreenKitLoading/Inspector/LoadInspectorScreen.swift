@@ -66,6 +66,14 @@ package final class LoadInspectorScreen: Screen {
   /// The inspector takes focus so that its keys reach it.
   package override var canBecomeFocused: Bool { true }
 
+  /// The selected row's marker, under the header; the top-left while it is out of view.
+  package override var focusPoint: Point? {
+    guard let selection else { return nil }
+    let line = rowLines[selection] - scrollOffset
+    guard line >= 0, line < bodyHeight else { return nil }
+    return Point(x: 0, y: 1 + line)
+  }
+
   // MARK: Lifecycle
 
   /// Reads the loads and starts the refresh timer.

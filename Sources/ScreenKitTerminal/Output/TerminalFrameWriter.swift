@@ -38,10 +38,12 @@ public import ScreenKit
 /// and touches nothing above. A spinner at that cell costs its glyph and one carriage return
 /// per frame.
 ///
-/// Where the focused screen has a cursor (a text field), the terminal's cursor is shown at its
-/// cell after the frame and rests there instead; the next frame moves from that cell, which
-/// it knows, and whatever clears or leaves the region (a repaint, printed lines, the exit)
-/// goes back up to the top-left first.
+/// After a frame the terminal's cursor rests on the focus (`FrameChanges.focus`: a text
+/// field's insertion point, a list's selected row), shown at an insertion point and elsewhere
+/// only with ``showsFocusCursor``; inline, it rests at the region's top-left only while
+/// nothing has focus. The next frame moves from that cell, which it knows, and whatever clears
+/// or leaves the region (a repaint, printed lines, the exit) goes back up to the top-left
+/// first.
 ///
 /// Rows are never counted for what is printed above: the terminal wraps committed lines
 /// itself, and the region starts on the line after them, wherever that is.
@@ -84,6 +86,12 @@ public struct TerminalFrameWriter {
   var column: Int? = 0
   /// Whether the terminal's cursor is shown (where it rests between frames).
   public private(set) var isCursorShown = false
+  /// Whether the cursor shows where it rests on the focused element (a list's selected row,
+  /// a focused button), not only at a text field's insertion point; `false` by default.
+  ///
+  /// It rests there either way, which screen readers and braille displays follow; shown, a
+  /// user who reads the screen by eye sees it too.
+  public var showsFocusCursor = false
   /// The style the terminal writes with now.
   private var style = Style.plain
   /// How many rows from the region's top are known to be on the screen; a repaint makes room
@@ -126,23 +134,26 @@ public struct TerminalFrameWriter {
     output += bytes
   }
 
-  /// Draws a frame: the cells `changes` names, then the cursor shown at `changes.cursor` or
-  /// hidden, in plain style.
+  /// Draws a frame: the cells `changes` names, then the cursor at `changes.focus`, shown at
+  /// `changes.cursor` (and at the focus with ``showsFocusCursor``) or hidden, in plain style.
   ///
   /// Inline, a full repaint (after a resize or `invalidateOutput()`) clears the region and
   /// makes room for its rows; on the screen, its runs cover every cell.
   public mutating func draw(_ changes: FrameChanges, of grid: CellGrid) {
+    let resting = CursorRest(
+      cursor: changes.cursor, focus: changes.focus, showingFocus: showsFocusCursor,
+      followsHiddenFocus: origin != nil)
     guard origin == nil else {
       // NB: the program may have written anywhere since the last frame.
       isPlaced = false
-      update(changes, of: grid, cursor: changes.cursor)
+      update(changes, of: grid, cursor: resting.point, shown: resting.isShown)
       return
     }
     if changes.isFullRepaint {
       repaint(grid)
-      rest(at: changes.cursor)
+      rest(at: resting.point, shown: resting.isShown)
     } else {
-      update(changes, of: grid, cursor: changes.cursor)
+      update(changes, of: grid, cursor: resting.point, shown: resting.isShown)
     }
   }
 
@@ -187,8 +198,10 @@ public struct TerminalFrameWriter {
   }
 
   /// Draws the cells `changes` names, from where the cursor rests, and rests it at `cursor`
-  /// (see ``rest(at:)``).
-  package mutating func update(_ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil) {
+  /// (see ``rest(at:shown:)``).
+  package mutating func update(
+    _ changes: FrameChanges, of grid: CellGrid, cursor: Point? = nil, shown: Bool = true
+  ) {
     for run in changes.runs {
       var x = run.x
       for cell in grid.cells(in: run) {
@@ -196,7 +209,7 @@ public struct TerminalFrameWriter {
         x += 1
       }
     }
-    rest(at: cursor)
+    rest(at: cursor, shown: shown)
     guard origin == nil else { return }
     // NB: only a change at or below the last row in use can move it, and the rows are
     // scanned only when that row may have become blank: a spinner frame scans nothing.
@@ -221,23 +234,24 @@ public struct TerminalFrameWriter {
     column = next >= width ? nil : next
   }
 
-  /// Ends a frame in plain style where the cursor rests: shown at `cursor`, a cell of the
-  /// region, or hidden at the region's top-left.
+  /// Ends a frame in plain style where the cursor rests: at `cursor`, a cell of the region,
+  /// shown or not, or hidden at the region's top-left.
   ///
-  /// Without a cursor before or after, this is the carriage return (and the rows up) of any
-  /// frame; the cursor is shown once it is there and hidden before it goes.
-  package mutating func rest(at cursor: Point?) {
+  /// Resting at the top-left, or at a focus there (a status line's spinner), this is the
+  /// carriage return (and the rows up) of any frame; the cursor is shown once it is there and
+  /// hidden before it goes.
+  package mutating func rest(at cursor: Point?, shown: Bool = true) {
+    if isCursorShown, cursor == nil || !shown {
+      output += sequences.hideCursor
+      isCursorShown = false
+    }
     guard let cursor else {
-      if isCursorShown {
-        output += sequences.hideCursor
-        isCursorShown = false
-      }
       home()
       return
     }
     setStyle(.plain)
     move(toRow: cursor.y, column: cursor.x)
-    if !isCursorShown {
+    if shown, !isCursorShown {
       output += sequences.showCursor
       isCursorShown = true
     }

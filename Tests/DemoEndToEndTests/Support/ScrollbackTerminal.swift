@@ -44,6 +44,9 @@
       var display: [String]
       /// The normal screen's rows, also while the alternate screen is on.
       var normalDisplay: [String]
+      /// The screen's rows as their cells' emphasis, one letter a cell (a wide character
+      /// takes two): `R` reverse and bold, `r` reverse, `b` bold, a space neither.
+      var emphasis: [String]
       /// Where the cursor is.
       var cursor: Position
       /// Whether the program hid the cursor (DECTCEM, `ESC [ ? 25 l`).
@@ -337,7 +340,8 @@
       else { throw E2EError("a snapshot without all its parts: \(reply)") }
       return Snapshot(
         history: history, display: display, normalDisplay: normal,
-        cursor: Position(row: cursor.row, column: cursor.column), cursorHidden: cursor.hidden,
+        emphasis: reply.emphasis ?? [], cursor: Position(row: cursor.row, column: cursor.column),
+        cursorHidden: cursor.hidden,
         modes: Set(modes), alternateScreen: reply.alternate ?? false, columns: columns,
         rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status,
         received: reply.received ?? 0, requests: reply.requests ?? 0,
@@ -419,6 +423,7 @@
       var history: [String]?
       var display: [String]?
       var normal: [String]?
+      var emphasis: [String]?
       var cursor: Cursor?
       var modes: [Int]?
       var alternate: Bool?

@@ -32,13 +32,15 @@ final class TmuxSession {
   /// `before` is shell text run just before the demo's command, in the same command line
   /// (`mkfifo f; writer > f & ` or `producer | `); `redirections` follow its arguments
   /// (`3<&0 </dev/tty`), so a test can hand the demo pipes as a shell would. `program` runs
-  /// another executable built beside the demo in its place (`ScreenKitCursesTestHost`).
+  /// another executable built beside the demo in its place (`ScreenKitCursesTestHost`);
+  /// `executable`, a program of the system at that path (`/usr/bin/ssh`).
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30,
     environment: [String: String] = [:], before: String = "", redirections: String = "",
-    program: String? = nil, prepare: ((URL) throws -> Void)? = nil
+    program: String? = nil, executable: String? = nil, prepare: ((URL) throws -> Void)? = nil
   ) throws {
-    let binary = try program.map(DemoBinary.sibling(named:)) ?? DemoBinary.require()
+    let binary =
+      try executable ?? program.map(DemoBinary.sibling(named:)) ?? DemoBinary.require()
     let id = UUID().uuidString.prefix(8)
     socket = "screenkit-e2e-\(getpid())-\(id)"
     directory = FileManager.default.temporaryDirectory

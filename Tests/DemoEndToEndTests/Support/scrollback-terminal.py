@@ -585,6 +585,22 @@ class ScrollbackScreen(pyte.HistoryScreen):
     def rows_text(self, buffer):
         return [self.render(buffer.get(y)) for y in range(self.lines)]
 
+    def rows_emphasis(self, buffer):
+        """Each row's cells as letters, one a cell (wide characters take two): `R` reverse
+        and bold, `r` reverse, `b` bold, a space neither; trailing spaces trimmed."""
+        rows = []
+        for y in range(self.lines):
+            line = buffer.get(y) or {}
+            letters = []
+            for x in range(self.columns):
+                cell = line.get(x)
+                reverse = cell is not None and cell.reverse
+                bold = cell is not None and cell.bold
+                letters.append("R" if reverse and bold else "r" if reverse else "b" if bold
+                               else " ")
+            rows.append("".join(letters).rstrip())
+        return rows
+
 
 class TerminalStream(pyte.ByteStream):
     """pyte's stream, with the control sequences ncurses sends for xterm that pyte lacks."""
@@ -1022,6 +1038,7 @@ class Terminal:
         return {
             "history": [screen.render(line) for line in screen.history.top],
             "display": screen.rows_text(screen.buffer),
+            "emphasis": screen.rows_emphasis(screen.buffer),
             "normal": screen.rows_text(normal),
             "cursor": {
                 "row": screen.cursor.y,

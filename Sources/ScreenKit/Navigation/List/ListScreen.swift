@@ -53,6 +53,15 @@ public final class ListScreen: Screen {
   /// A list takes focus so that its keys reach it.
   public override var canBecomeFocused: Bool { true }
 
+  /// The selected row's first cell, where its marker is; the top-left while it is scrolled
+  /// out of view or there are no rows.
+  public override var focusPoint: Point? {
+    guard let selected = selectedIndex, selected >= scrollOffset,
+      selected - scrollOffset < bounds.height
+    else { return nil }
+    return Point(x: 0, y: selected - scrollOffset)
+  }
+
   /// Selects the row at `index` (clamped to the rows) and scrolls it into view.
   public func select(_ index: Int) {
     guard !rows.isEmpty else { return }

@@ -63,6 +63,9 @@ public final class OverlayScreen: Screen {
     !content.hasFocusableDescendants
   }
 
+  /// The content's top-left cell, inside the border, while the overlay itself has focus.
+  public override var focusPoint: Point? { content.frame.origin }
+
   /// Tab visits the focusable screens of the content; being modal, the overlay wraps around.
   public override var focusScope: FocusScope { .screens }
 

@@ -1,0 +1,241 @@
+import Locking
+import ScreenKit
+import ScreenKitTerminal
+
+/// One session's loop on the main actor: its `ScreenHost`, the frame writer, and what the
+/// channel's event loop hands over (input, sizes, wakes, writes taken), in order.
+///
+/// The event loop never touches the host: it posts events into the inbox, which schedules one
+/// pump on the main actor for however many arrive before it runs. A pump applies them, runs
+/// the host's due work and, unless the client is still behind on earlier frames, draws one
+/// frame. Frames held back are merged: the next frame is the difference from the last one
+/// written, so a slow client costs at most ``SessionLimits/outputBytesInFlight`` and one frame
+/// (docs/decisions/2026-11-28-ssh-back-pressure.md).
+@MainActor
+final class SessionDriver {
+  enum Event: Sendable {
+    case start(SessionRequest)
+    case input([UInt8])
+    case resize(width: Int, height: Int)
+    case wake
+    case timer(Duration)
+    case idleCheck
+    case sent(Int)
+    case end(EndReason)
+  }
+
+  enum EndReason: Sendable {
+    /// The client went away: nothing can reach its terminal.
+    case clientGone
+    /// The server ends the session, telling the client why.
+    case ended(exitStatus: Int, message: String?)
+  }
+
+  private struct Inbox {
+    var events: [Event] = []
+    var isPumpScheduled = false
+    var inputBytes = 0
+    var droppedInputBytes = 0
+  }
+
+  private nonisolated let inbox = Locked(Inbox())
+  private nonisolated let transport: any SessionTransport
+  nonisolated let limits: SessionLimits
+  private let makeRoot: @MainActor @Sendable (SSHSession) -> Screen
+  private let onEnd: @Sendable () -> Void
+
+  private var host: ScreenHost?
+  private(set) var session: SSHSession?
+  private var writer: TerminalFrameWriter?
+  /// Bytes sent and not yet taken by the connection.
+  private(set) var bytesInFlight = 0
+  /// Frames held back while the client was behind, for the tests and the documentation.
+  private(set) var framesHeld = 0
+  private(set) var isEnded = false
+  /// The lines the client's terminal shows once it took every frame written; `nil` before
+  /// the session starts or after it ends.
+  var shownLines: [String]? {
+    guard let host, !host.needsFrame else { return nil }
+    return host.grid.lines
+  }
+  private var deadlineTimer: (timer: any SessionTimer, deadline: Duration)?
+  private var idleTimer: (any SessionTimer)?
+  private var lastInput = ContinuousClock.now
+
+  nonisolated init(
+    transport: any SessionTransport, limits: SessionLimits,
+    makeRoot: @escaping @MainActor @Sendable (SSHSession) -> Screen,
+    onEnd: @escaping @Sendable () -> Void
+  ) {
+    self.transport = transport
+    self.limits = limits
+    self.makeRoot = makeRoot
+    self.onEnd = onEnd
+  }
+
+  /// Hands an event to the main actor, from any thread; input past
+  /// ``SessionLimits/inputBytesPending`` waiting there is dropped.
+  nonisolated func post(_ event: Event) {
+    let schedule = inbox.withLock { inbox -> Bool in
+      if case .input(let bytes) = event {
+        guard inbox.inputBytes + bytes.count <= limits.inputBytesPending else {
+          inbox.droppedInputBytes += bytes.count
+          return false
+        }
+        inbox.inputBytes += bytes.count
+      }
+      inbox.events.append(event)
+      guard !inbox.isPumpScheduled else { return false }
+      inbox.isPumpScheduled = true
+      return true
+    }
+    if schedule { Task { @MainActor in self.pump() } }
+  }
+
+  /// Applies what was posted, runs the host's due work and draws a frame if the client can
+  /// take one.
+  func pump() {
+    let events = inbox.withLock { inbox in
+      defer {
+        inbox.events.removeAll()
+        inbox.isPumpScheduled = false
+        inbox.inputBytes = 0
+      }
+      return inbox.events
+    }
+    for event in events where !isEnded { apply(event) }
+    guard !isEnded, let host else { return }
+    host.tick()
+    guard !isEnded else { return }
+    draw(host)
+    armDeadline(host)
+  }
+
+  private func apply(_ event: Event) {
+    switch event {
+    case .start(let request): start(request)
+    case .input(let bytes):
+      guard let host else { return }
+      lastInput = .now
+      for event in host.decode(bytes: bytes) where !isEnded { host.handle(event) }
+    case .resize(let width, let height):
+      guard let host, let session else { return }
+      let size = limits.size(width: width, height: height)
+      session.size = size
+      host.handle(.resize(size))
+    case .wake: break
+    case .timer(let deadline):
+      if deadlineTimer?.deadline == deadline { deadlineTimer = nil }
+    case .idleCheck: checkIdle()
+    case .sent(let count): bytesInFlight -= count
+    case .end(.clientGone): finish(exitStatus: 0, message: nil, reachable: false)
+    case .end(.ended(let status, let message)):
+      finish(exitStatus: status, message: message, reachable: true)
+    }
+  }
+
+  private func start(_ request: SessionRequest) {
+    guard session == nil else { return }
+    let size = limits.size(width: request.width, height: request.height)
+    let depth = ColorDepth(
+      terminalType: request.terminalType, colorTerm: request.environment["COLORTERM"],
+      noColor: request.environment["NO_COLOR"])
+    let session = SSHSession(
+      user: request.user, remoteAddress: request.remoteAddress,
+      terminalType: request.terminalType, environment: request.environment,
+      command: request.command, colorDepth: depth, size: size)
+    self.session = session
+    session.ender = { [weak self] status, message in
+      self?.finish(exitStatus: status, message: message, reachable: true)
+    }
+    send(SessionSequences.setUp(modes: limits.modes))
+    let host = ScreenHost(
+      root: makeRoot(session), size: size, wake: { [weak self] in self?.post(.wake) })
+    self.host = host
+    session.stage = host.stage
+    writer = TerminalFrameWriter(depth: depth, placement: .screen(origin: .zero))
+    // NB: a screen of another session (a change to a cache both show) can make this one need a
+    // frame; nothing else would wake this session for it.
+    host.stage.onNeedsFrame = { [weak self] in self?.post(.wake) }
+    host.onUnhandledKey = { [weak session] key in
+      guard let session else { return }
+      if let handler = session.onUnhandledKey {
+        handler(key)
+      } else if key == "q" || key == .control("c") {
+        session.end()
+      }
+    }
+    armIdle()
+  }
+
+  private func draw(_ host: ScreenHost) {
+    guard host.needsFrame, writer != nil else { return }
+    guard bytesInFlight < limits.outputBytesInFlight else {
+      framesHeld += 1
+      return
+    }
+    writer?.draw(host.frame(), of: host.grid)
+    if let bytes = writer?.take(), !bytes.isEmpty { send(bytes) }
+  }
+
+  private func send(_ bytes: [UInt8]) {
+    let count = bytes.count
+    bytesInFlight += count
+    transport.send(bytes) { [weak self] in self?.post(.sent(count)) }
+  }
+
+  /// Sets the timer for the host's next deadline, unless one is set for it already.
+  private func armDeadline(_ host: ScreenHost) {
+    guard let deadline = host.nextDeadline, let wait = host.timeUntilNextDeadline else {
+      deadlineTimer?.timer.cancel()
+      deadlineTimer = nil
+      return
+    }
+    if deadlineTimer?.deadline == deadline { return }
+    deadlineTimer?.timer.cancel()
+    let timer = transport.schedule(after: wait) { [weak self] in self?.post(.timer(deadline)) }
+    deadlineTimer = (timer, deadline)
+  }
+
+  private func armIdle() {
+    guard let timeout = limits.idleTimeout else { return }
+    let wait = timeout - (ContinuousClock.now - lastInput)
+    idleTimer = transport.schedule(after: max(.zero, wait)) { [weak self] in
+      self?.post(.idleCheck)
+    }
+  }
+
+  private func checkIdle() {
+    guard let timeout = limits.idleTimeout else { return }
+    if ContinuousClock.now - lastInput >= timeout {
+      finish(exitStatus: 0, message: "Idle for \(timeout): the session ended.", reachable: true)
+    } else {
+      armIdle()
+    }
+  }
+
+  /// Ends the session once: the host closes (its loads are cancelled), the client's terminal
+  /// is restored where a byte can still reach it, and the channel closes.
+  private func finish(exitStatus: Int, message: String?, reachable: Bool) {
+    guard !isEnded else { return }
+    isEnded = true
+    deadlineTimer?.timer.cancel()
+    deadlineTimer = nil
+    idleTimer?.cancel()
+    idleTimer = nil
+    host?.close()
+    host = nil
+    if reachable {
+      let bytes: [UInt8]
+      if session != nil {
+        bytes = SessionSequences.restore(message: message)
+      } else {
+        bytes = message.map { Array(($0 + "\r\n").utf8) } ?? []
+      }
+      transport.finish(with: bytes, exitStatus: exitStatus, grace: limits.finishGrace)
+    } else {
+      transport.finish(with: [], exitStatus: exitStatus, grace: .zero)
+    }
+    onEnd()
+  }
+}

@@ -1,0 +1,21 @@
+/// Where a session's bytes go, and its clock for timers: the SSH channel, or a test's record.
+///
+/// Called from the main actor; an implementation hops to its own thread (the channel's event
+/// loop) and calls back from there.
+protocol SessionTransport: Sendable {
+  /// Writes `bytes` to the client; `done` is called, on any thread, once the connection took
+  /// them or dropped them with the channel.
+  func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void)
+  /// Writes `bytes`, then the exit status, then closes the channel; closes it after `grace`
+  /// whatever the client took.
+  func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration)
+  /// Runs `action`, on any thread, after `delay`.
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> any SessionTimer
+}
+
+/// A timer a transport set, for cancelling it.
+protocol SessionTimer: Sendable {
+  /// Cancels the timer; one that fired or was cancelled is left alone.
+  func cancel()
+}

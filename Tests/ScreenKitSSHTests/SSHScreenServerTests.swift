@@ -1,0 +1,37 @@
+import ScreenKit
+import Testing
+
+@testable import ScreenKitSSH
+
+/// The server as a program starts and stops it, on the loopback address.
+@Suite struct SSHScreenServerTests {
+  @Test func aServerListensOnAFreePortAndStopsWithinItsGrace() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    var options = SSHScreenServer.Options(hostKeyPath: "\(directory.path)/host_key")
+    options.port = 0
+    options.authorizedKeysPath = directory.write("authorized_keys", "")
+    let server = try SSHScreenServer(options: options) { _ in Screen() }
+    #expect(server.hostKeyFingerprint.hasPrefix("SHA256:"))
+    let port = try await server.start()
+    #expect(port > 0)
+    #expect(server.port == port)
+    let clock = ContinuousClock()
+    let stopped = await clock.measure { await server.shutdown() }
+    #expect(stopped < options.shutdownGrace + .seconds(5))
+    await server.waitUntilStopped()
+    #expect(server.sessionCount == 0)
+  }
+
+  @Test func aServerNoOneCouldLogInToDoesNotStart() {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    #expect(throws: SSHServerError.self) {
+      _ = try SSHScreenServer(
+        options: SSHScreenServer.Options(hostKeyPath: "\(directory.path)/host_key")
+      ) { _ in Screen() }
+    }
+    // Nor does it make a host key.
+    #expect(directory.mode(of: "host_key") == nil)
+  }
+}

@@ -1,0 +1,78 @@
+import Locking
+
+@testable import ScreenKitSSH
+
+/// A session's transport that records what the session wrote, and takes it at once or only
+/// when the test says (a client that stopped reading).
+final class RecordingTransport: SessionTransport {
+  private struct State {
+    var output: [UInt8] = []
+    var writes = 0
+    var finished: (bytes: [UInt8], status: Int)?
+    var isHolding = false
+    var held: [@Sendable () -> Void] = []
+    var bytesHeld = 0
+    var mostBytesHeld = 0
+  }
+
+  private let state = Locked(State())
+
+  /// Everything written, frames and the final bytes, as text.
+  var text: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }
+  /// The bytes written since `offset`, as text.
+  func text(from offset: Int) -> String {
+    String(decoding: state.withLock { $0.output.dropFirst(offset) }, as: UTF8.self)
+  }
+  /// How many bytes were written.
+  var byteCount: Int { state.withLock { $0.output.count } }
+  /// How many writes (frames) were made.
+  var writes: Int { state.withLock { $0.writes } }
+  /// What the session ended with: the last bytes and the exit status.
+  var finished: (bytes: [UInt8], status: Int)? { state.withLock { $0.finished } }
+  /// The most bytes the client held untaken at once.
+  var mostBytesHeld: Int { state.withLock { $0.mostBytesHeld } }
+
+  /// Makes the client stop taking bytes (`true`) or take all it holds and go on (`false`).
+  func hold(_ holding: Bool) {
+    let release = state.withLock { state -> [@Sendable () -> Void] in
+      state.isHolding = holding
+      guard !holding else { return [] }
+      defer {
+        state.held.removeAll()
+        state.bytesHeld = 0
+      }
+      return state.held
+    }
+    for done in release { done() }
+  }
+
+  func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void) {
+    let holding = state.withLock { state -> Bool in
+      state.output += bytes
+      state.writes += 1
+      guard state.isHolding else { return false }
+      state.held.append(done)
+      state.bytesHeld += bytes.count
+      state.mostBytesHeld = max(state.mostBytesHeld, state.bytesHeld)
+      return true
+    }
+    if !holding { done() }
+  }
+
+  func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration) {
+    state.withLock { state in
+      state.output += bytes
+      state.finished = (bytes, exitStatus)
+    }
+  }
+
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> any SessionTimer
+  {
+    TaskTimer(
+      task: Task {
+        try await Task.sleep(for: delay)
+        action()
+      })
+  }
+}
