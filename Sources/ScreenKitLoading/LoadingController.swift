@@ -237,7 +237,11 @@ public final class LoadingController<Value: Sendable>: Screen {
   /// True while nothing inside can take focus (a plain content screen, the spinner), so that
   /// the controller's keys arrive whatever its content is; the error screen takes focus itself.
   public override var canBecomeFocused: Bool {
-    !children.contains { $0.hasFocusableDescendants }
+    // NB: a loop, not `contains` with a closure: from this module the closure checked at run
+    // time that it was on the main actor, on every frame's focus check (a thirtieth of an
+    // inline spinner frame, `.ci/frame-budget --inline`).
+    for child in children where child.hasFocusableDescendants { return false }
+    return true
   }
 
   /// Answers the loading keys as `LoadingKeyCommand` says, as a ``Loading`` screen does;

@@ -135,7 +135,7 @@ extension ScreenLoad: ScreenAttachment {
     if case .failed(let error, nil) = runner.state {
       ErrorScreen.drawError(ErrorScreen.message(for: error), in: &canvas, bounds: canvas.bounds)
     } else {
-      spinner.draw(in: &canvas, bounds: canvas.bounds)
+      animation.draw(in: &canvas, bounds: canvas.bounds)
     }
   }
 
@@ -146,7 +146,7 @@ extension ScreenLoad: ScreenAttachment {
     if case .failed(let error, nil) = runner.state {
       return ErrorScreen.retryPoint(for: ErrorScreen.message(for: error), in: screen.bounds)
     }
-    return spinner.glyphRect(in: screen.bounds).origin
+    return animation.glyphRect(in: screen.bounds).origin
   }
 
   /// Draws the refresh badge (top-right) or a refresh error (bottom rows) over the screen's

@@ -42,10 +42,10 @@ public final class SpinnerScreen: Screen {
   }
 
   /// The spinner's glyph, where its label starts to the right.
-  public override var focusPoint: Point? { spinner.glyphRect(in: bounds).origin }
+  public override var focusPoint: Point? { animation.glyphRect(in: bounds).origin }
 
   /// Draws the spinner centred.
   public override func draw(in canvas: inout Canvas) {
-    spinner.draw(in: &canvas, bounds: bounds)
+    animation.draw(in: &canvas, bounds: bounds)
   }
 }

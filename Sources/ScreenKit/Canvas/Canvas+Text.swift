@@ -14,7 +14,7 @@ extension Canvas {
   /// but still counted, as `put(_:at:style:)` does.
   ///
   /// - Returns: The columns the drawn text covers from `point`, at most `maxWidth`.
-  @discardableResult
+  @discardableResult @inlinable
   public mutating func drawText(
     _ text: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil
   ) -> Int {
@@ -22,9 +22,9 @@ extension Canvas {
   }
 
   /// `drawText(_:at:style:maxWidth:)` on a concrete text, with `limit` in place of no limit.
-  private mutating func drawLine(_ text: Substring, at point: Point, style: Style, limit: Int)
-    -> Int
-  {
+  @usableFromInline mutating func drawLine(
+    _ text: Substring, at point: Point, style: Style, limit: Int
+  ) -> Int {
     guard limit > 0 else { return 0 }
     let visible = visibleBounds
     let rowIsVisible = point.y >= visible.minY && point.y < visible.maxY

@@ -16,7 +16,7 @@
 /// - NB: soft hyphen U+00AD is Cf but takes one cell, as glibc's and Markus Kuhn's `wcwidth`
 ///   count it, so ncurses (which measures with `wcwidth`) and the canvas agree on columns.
 /// - Otherwise a grapheme is as wide as its base: combining marks add nothing.
-enum CellWidth {
+@usableFromInline enum CellWidth {
   /// The width of a grapheme made of a single scalar.
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
@@ -248,15 +248,18 @@ extension StringProtocol {
   ///
   /// Tabs reach the next multiple of 4 columns from the start of the text; line breaks and
   /// other control characters count one cell each, as they are drawn as a space or U+FFFD.
-  public var cellWidth: Int {
+  @inlinable public var cellWidth: Int {
     CellWidth.of(text: concreteText)
   }
 
   /// The text as a `Substring`, so that the work on it runs on a concrete type.
   ///
   /// NB: a generic `StringProtocol` method called from another module is not specialised,
-  /// and iterating an unspecialised `Self` costs several times more than a `Substring`.
-  var concreteText: Substring {
+  /// and iterating an unspecialised `Self` costs several times more than a `Substring`. The
+  /// public generic entry points are `@inlinable` wrappers around this, so a caller in another
+  /// module specialises them and the casts fold away: called unspecialised, the casts were a
+  /// fifth of an inline spinner frame drawn from ScreenKitLoading.
+  @inlinable var concreteText: Substring {
     if let string = self as? String { return string[...] }
     if let substring = self as? Substring { return substring }
     return Substring(String(decoding: utf8, as: UTF8.self))
@@ -265,7 +268,7 @@ extension StringProtocol {
 
 extension CellWidth {
   /// The width of a text, as `StringProtocol.cellWidth` defines it.
-  static func of(text: Substring) -> Int {
+  @usableFromInline static func of(text: Substring) -> Int {
     if let count = printableASCIICount(text) { return count }
     var column = 0
     for character in text { column += character.advance(atColumn: column) }

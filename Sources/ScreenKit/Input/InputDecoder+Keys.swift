@@ -113,4 +113,17 @@ extension InputDecoder {
     for (index, code) in functionCodes.enumerated() { keys[code] = .function(index + 1) }
     return keys
   }()
+
+  /// Whether a complete sequence is a focus report of a terminal that gained focus (`ESC [ I`)
+  /// or lost it (`ESC [ O`); `nil` for any other sequence.
+  static func terminalFocus(forSequence sequence: [UInt8]) -> Bool? {
+    guard sequence.count == 3, sequence[0] == 0x1B, sequence[1] == UInt8(ascii: "[") else {
+      return nil
+    }
+    switch sequence[2] {
+    case UInt8(ascii: "I"): return true
+    case UInt8(ascii: "O"): return false
+    default: return nil
+    }
+  }
 }

@@ -386,19 +386,6 @@ public struct InputDecoder: Sendable {
   }
 
   static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
-
-  /// Whether a complete sequence is a focus report of a terminal that gained focus (`ESC [ I`)
-  /// or lost it (`ESC [ O`); `nil` for any other sequence.
-  static func terminalFocus(forSequence sequence: [UInt8]) -> Bool? {
-    guard sequence.count == 3, sequence[0] == 0x1B, sequence[1] == UInt8(ascii: "[") else {
-      return nil
-    }
-    switch sequence[2] {
-    case UInt8(ascii: "I"): return true
-    case UInt8(ascii: "O"): return false
-    default: return nil
-    }
-  }
 }
 
 extension Unicode.Scalar {

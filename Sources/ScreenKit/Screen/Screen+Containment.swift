@@ -141,7 +141,10 @@ extension Screen {
 
   /// The position of `child` among ``children``, if it is one.
   func index(ofChild child: Screen) -> Int? {
-    children.firstIndex { $0 === child }
+    // NB: a loop, not `firstIndex` with a closure: the closure checked at run time that it
+    // was on the main actor, on every frame (`.ci/frame-budget`).
+    for (index, candidate) in children.enumerated() where candidate === child { return index }
+    return nil
   }
 
   /// The bounding box of the frames of the children from `index` on: nothing outside it can

@@ -393,7 +393,10 @@ public final class CursesApplication {
     }
     guard deadline != armedDeadline else { return }
     armedDeadline = deadline
-    loop.setDeadline(
-      after: deadline.map { max(.zero, $0 - stage.scheduler.clock.now) }, deadlineAction)
+    // NB: `if let`, not `Optional.map` with a closure: the closure checked at run time that
+    // it was on the main actor, on every frame (`.ci/frame-budget`).
+    var delay: Duration?
+    if let deadline { delay = max(.zero, deadline - stage.scheduler.clock.now) }
+    loop.setDeadline(after: delay, deadlineAction)
   }
 }
