@@ -1,15 +1,23 @@
 /// Waits until `condition` holds, looking again every few milliseconds, and returns whether it
 /// did before `timeout`; a look is always made after the deadline, before giving up.
+///
+/// The deadline counts only once `minimumLooks` looks were made: the condition and the work
+/// it waits for (a session's pump) both run on the main actor, which every main-actor suite
+/// shares. A suite that held it for a minute on a loaded machine let the deadline pass with
+/// no turn for that work; each look here is a turn of the main actor, after the work queued
+/// before it.
 @MainActor
 func eventually(
-  timeout: Duration = .seconds(10), _ condition: @MainActor () -> Bool
+  timeout: Duration = .seconds(10), minimumLooks: Int = 200, _ condition: @MainActor () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
+  var looks = 0
   while true {
-    let expired = clock.now >= deadline
+    let expired = clock.now >= deadline && looks >= minimumLooks
     if condition() { return true }
     if expired { return false }
+    looks += 1
     try? await clock.sleep(for: .milliseconds(5))
   }
 }
