@@ -93,7 +93,7 @@ let package = Package(
     .target(
       name: "ScreenKitPrompts",
       dependencies: [
-        "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
+        "Locking", "ScreenKit", "ScreenKitCurses", "ScreenKitLoading", "ScreenKitMatching",
       ],
       swiftSettings: strict),
     // Screens served over SSH: one `ScreenHost` per session on the escape-code writer, over
@@ -198,6 +198,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Examples/Prompts", swiftSettings: strict),
+    // A group of tasks at the cursor: a row each, a line each as they finish.
+    .executableTarget(
+      name: "TasksExample", dependencies: ["ScreenKitPrompts"], path: "Examples/Tasks",
+      swiftSettings: strict),
     // NB: no ncurses: the program writes escape codes itself, on ScreenKitTerminal's session.
     .executableTarget(
       name: "ANSIHostExample",

@@ -23,13 +23,21 @@ public struct PromptSymbols: Hashable, Sendable {
   public var no: String
   /// The answer line's answer to a multiple select where nothing was chosen.
   public var noneChosen: String
+  /// The frames of a running task's spinner, all one cell wide, shown in turn.
+  public var spinner: [String]
+  /// A progress bar's cell for what is done.
+  public var barDone: String
+  /// A progress bar's cell for what is left.
+  public var barLeft: String
 
   /// Creates symbols; each defaults to the standard one.
   public init(
     question: String = "?", answered: String = "✔", pointer: String = "›", checked: String = "◉",
     unchecked: String = "○", error: String = "✘", mask: Character = "•",
     hiddenAnswer: String = "(hidden)", yes: String = "yes", no: String = "no",
-    noneChosen: String = "(none)"
+    noneChosen: String = "(none)",
+    spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
+    barDone: String = "█", barLeft: String = "░"
   ) {
     self.question = question
     self.answered = answered
@@ -42,14 +50,18 @@ public struct PromptSymbols: Hashable, Sendable {
     self.yes = yes
     self.no = no
     self.noneChosen = noneChosen
+    self.spinner = spinner.isEmpty ? [" "] : spinner
+    self.barDone = barDone
+    self.barLeft = barLeft
   }
 
   /// The standard symbols.
   public static let standard = PromptSymbols()
 
   /// Words where the standard symbols are glyphs, for a screen reader or a terminal without
-  /// them: `[x]` and `[ ]` for the choices, `>` for the pointer.
+  /// them: `[x]` and `[ ]` for the choices, `>` for the pointer, `-\|/` for a spinner, `#`
+  /// and `.` for a bar.
   public static let plain = PromptSymbols(
     question: "?", answered: "done:", pointer: ">", checked: "[x]", unchecked: "[ ]",
-    error: "error:", mask: "*")
+    error: "error:", mask: "*", spinner: ["-", "\\", "|", "/"], barDone: "#", barLeft: ".")
 }

@@ -1,0 +1,117 @@
+import Locking
+
+/// What the tasks of a group report, from any thread, and what the screen reads when it draws:
+/// reports only change this state, so a thousand reports a second cost no frame.
+final class TaskGroupState: Sendable {
+  /// A task that is running, as its row shows it.
+  struct Row: Sendable {
+    let id: Int
+    let label: String
+    var fraction: Double?
+    var detail: String?
+    let started: Duration
+  }
+
+  /// A line for above the region: a log, or a task that finished.
+  enum Line: Sendable {
+    case log(String)
+    case finished(TaskOutcome)
+  }
+
+  private struct Store {
+    var running: [Row] = []
+    var lines: [Line] = []
+    var outcomes: [TaskOutcome] = []
+    var nextID = 0
+    var added = 0
+    var isDone = false
+  }
+
+  private let store = Locked(Store())
+  /// The time since the group started.
+  let now: @Sendable () -> Duration
+  /// Where lines go at once, in order, when no region shows them (nobody's terminal).
+  let sink: (@Sendable (Line) -> Void)?
+
+  init(now: @escaping @Sendable () -> Duration, sink: (@Sendable (Line) -> Void)? = nil) {
+    self.now = now
+    self.sink = sink
+  }
+
+  /// A new task's id, in the order tasks are added.
+  func add() -> Int {
+    store.withLock { store in
+      store.added += 1
+      defer { store.nextID += 1 }
+      return store.nextID
+    }
+  }
+
+  func start(_ id: Int, label: String) {
+    let started = now()
+    store.withLock { store in
+      let row = Row(id: id, label: label, started: started)
+      // NB: rows stay in the order the tasks were added, whichever started first.
+      let index = store.running.firstIndex { $0.id > id } ?? store.running.endIndex
+      store.running.insert(row, at: index)
+    }
+  }
+
+  func progress(_ id: Int, fraction: Double?, detail: String?) {
+    store.withLock { store in
+      guard let index = store.running.firstIndex(where: { $0.id == id }) else { return }
+      store.running[index].fraction = fraction.map { min(1, max(0, $0)) }
+      if let detail { store.running[index].detail = detail }
+    }
+  }
+
+  func log(_ text: String) {
+    store.withLock { append(.log(text), to: &$0) }
+  }
+
+  func finish(_ id: Int, error: (any Error)?) {
+    let ended = now()
+    store.withLock { store in
+      guard let index = store.running.firstIndex(where: { $0.id == id }) else { return }
+      let row = store.running.remove(at: index)
+      let outcome = TaskOutcome(
+        label: row.label, elapsed: ended - row.started, error: error)
+      store.outcomes.append(outcome)
+      append(.finished(outcome), to: &store)
+    }
+  }
+
+  /// Marks the group done: every task finished, the body returned.
+  func markDone() {
+    store.withLock { $0.isDone = true }
+  }
+
+  private func append(_ line: Line, to store: inout Store) {
+    // NB: written under the lock, so the lines keep the order the tasks reported them in.
+    if let sink { sink(line) } else { store.lines.append(line) }
+  }
+
+  /// What a frame shows, and the lines to print above it, taken from the state.
+  struct Frame: Sendable {
+    var running: [Row]
+    var lines: [Line]
+    var finished: Int
+    var added: Int
+    var isDone: Bool
+    var outcomes: [TaskOutcome]
+  }
+
+  /// The rows running now and the lines not yet printed, which it hands over.
+  func takeFrame() -> Frame {
+    store.withLock { store in
+      defer { store.lines.removeAll(keepingCapacity: true) }
+      return Frame(
+        running: store.running, lines: store.lines, finished: store.outcomes.count,
+        added: store.added, isDone: store.isDone && store.running.isEmpty,
+        outcomes: store.isDone ? store.outcomes : [])
+    }
+  }
+
+  /// Every task's outcome so far, in the order they finished.
+  var outcomes: [TaskOutcome] { store.withLock { $0.outcomes } }
+}
