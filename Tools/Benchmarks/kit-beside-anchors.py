@@ -81,9 +81,13 @@ class Tmux:
         self.width, self.height = width, height
 
     def __call__(self, *arguments, capture=False):
+        # NB: the server, and so the pane, takes this environment: without CI (under which the
+        # kit, as it should, draws nothing) nor NO_COLOR, as a person's shell has it.
+        environment = {key: value for key, value in os.environ.items()
+                       if key not in ("CI", "NO_COLOR", "TMUX")}
         result = subprocess.run(["tmux", "-L", self.socket, "-f", self.config] + list(arguments),
                                 stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True, env=environment)
         if result.returncode != 0:
             fail("tmux %s: %s" % (arguments[0], result.stderr.strip()))
         return result.stdout if capture else None
