@@ -146,13 +146,7 @@ final class ChoiceListScreen: Screen {
       var matcher = FuzzyMatcher(pattern)
       var scored: [(index: Int, score: Int)] = []
       func score(_ index: Int) {
-        // NB: the matcher's bytes entry point, not its generic one, which is not specialised
-        // across the module boundary; a native String's bytes are contiguous.
-        let title = rows[index].title
-        let score =
-          title.utf8.withContiguousStorageIfAvailable { matcher.score(utf8: $0) }
-          ?? matcher.score(title)
-        if let score { scored.append((index, score)) }
+        if let score = matcher.score(rows[index].title) { scored.append((index, score)) }
       }
       if let last = filters.last {
         for row in last.shown { score(row.index) }
