@@ -359,7 +359,7 @@ let package = Package(
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
       // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime);
       // the rich reference is a Python script the benchmark runs on the machine's python3.
-      exclude: ["Reference"],
+      exclude: ["Reference", "kit-beside-anchors.py"],
       swiftSettings: strict
     ))
 #endif

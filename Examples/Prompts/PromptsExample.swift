@@ -1,6 +1,14 @@
 import ArgumentParser
 import ScreenKitPrompts
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// `swift run PromptsExample [--answer ID=VALUE ...]`: a project generator's questions.
 ///
 /// The license's choices load (300 ms), and the dependency is searched for as it is typed
@@ -12,6 +20,10 @@ import ScreenKitPrompts
 /// or the environment variable `PROMPTS_<ID>`; when nobody can be asked (piped, `TERM=dumb`,
 /// `CI`), those with a default take it and the token, which has none, fails with exit status 1
 /// unless `PROMPTS_TOKEN` is set.
+///
+/// `--options-file PATH` asks one question instead, a select over the lines of PATH (`-` for
+/// standard input is not taken: the prompt reads its keys there), and prints the line chosen:
+/// the select benchmark runs it beside `fzf` on the same lines.
 @main
 struct PromptsExample: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,7 +32,18 @@ struct PromptsExample: AsyncParsableCommand {
   @Option(name: .customLong("answer"), help: "An answer, as ID=VALUE (name, language, …).")
   var answers: [String] = []
 
+  @Option(name: .customLong("options-file"), help: "Select one of this file's lines, print it.")
+  var optionsFile: String?
+
   func run() async throws {
+    if let optionsFile {
+      let lines = try Self.lines(of: optionsFile)
+      let prompts = Prompts(variablePrefix: "PROMPTS")
+      let line = try await prompts.select(
+        "Line?", id: "line", choices: lines.map { Choice($0) }, default: lines.first)
+      print(line)
+      return
+    }
     var given: [String: String] = [:]
     for answer in answers {
       let parts = answer.split(separator: "=", maxSplits: 1)
@@ -71,6 +94,38 @@ struct PromptsExample: AsyncParsableCommand {
     )
     _ = token
     print("The token is kept for the registry.")
+  }
+
+  /// The lines of the file at `path`, without their ends; a clear error when it cannot be read.
+  static func lines(of path: String) throws -> [String] {
+    guard let file = fopen(path, "r") else {
+      throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    // NB: a String made straight from each line's bytes: no slice of the file kept per line.
+    var lines: [String] = []
+    bytes.withUnsafeBufferPointer { all in
+      var start = 0
+      for index in all.indices where all[index] == UInt8(ascii: "\n") {
+        if index > start {
+          lines.append(
+            String(decoding: UnsafeBufferPointer(rebasing: all[start..<index]), as: UTF8.self))
+        }
+        start = index + 1
+      }
+      if start < all.count {
+        lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self))
+      }
+    }
+    guard !lines.isEmpty else { throw ValidationError("\(path) has no lines") }
+    return lines
   }
 
   /// The packages of a registry whose name holds `query`, as its server answers after 150 ms.

@@ -8,10 +8,12 @@ import ScreenKitPrompts
   import Musl
 #endif
 
-/// `swift run TasksExample [--tasks N] [--fail K] [--steps N] [--step-ms N] [--logs N]`:
+/// `swift run TasksExample [--tasks N] [--fail K] [--steps N] [--step-ms N] [--jitter-ms N] [--logs N]`:
 /// installs N packages at once, each a child task reporting its progress to its row.
 ///
-/// Each package takes `steps` steps of about `step-ms` milliseconds, logs a line half way
+/// Each package takes `steps` steps of `step-ms` milliseconds and a share of `jitter-ms` of
+/// its own (90 by default; 0: every package reports at exactly 1000 / `step-ms` Hz, as the
+/// task-group benchmark runs it), logs a line half way
 /// (and `logs` lines in all, spread over its steps) and finishes into one line, `✔ package-3 1.2s`; package K fails. More packages than the 8 rows
 /// fold into `and N more`. The status is 0 when all were installed, 1 when one failed; piped
 /// (or `TERM=dumb`, `CI`), the same lines are printed, plain, as the packages finish.
@@ -26,6 +28,7 @@ enum TasksExample {
     let failing = option("--fail", default: 0)
     let steps = max(1, option("--steps", default: 10))
     let stepTime = option("--step-ms", default: 100)
+    let jitter = max(0, option("--jitter-ms", default: 90))
     let logs = min(steps, max(1, option("--logs", default: 1)))
     do {
       let result = try await Prompts().tasks("Installing", maximumRows: 8) { group in
@@ -34,7 +37,8 @@ enum TasksExample {
           group.addTask("package-\(index)") { task in
             for step in 1...steps {
               // NB: packages take different times, so they finish out of order.
-              try await Task.sleep(for: .milliseconds(stepTime + (index * 37) % 90))
+              try await Task.sleep(
+                for: .milliseconds(stepTime + (jitter > 0 ? (index * 37) % jitter : 0)))
               task.progress(Double(step) / Double(steps), "step \(step) of \(steps)")
               if step == (steps + 1) / 2 {
                 task.log("package-\(index): half way")

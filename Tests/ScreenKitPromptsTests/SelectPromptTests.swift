@@ -79,6 +79,27 @@ import Testing
     await asked.harness.finish()
   }
 
+  @Test func aLetterTypedNarrowsTheLastMatchesAndAnEditWidensThemAgain() async {
+    let many = SelectPrompt(
+      "Number?", id: "number", choices: (1...30).map { Choice("Row \($0)") }, pageSize: 4)
+    let asked = Submissions(many)
+    asked.harness.type("29")
+    expectScreen(asked.harness, ["? Number? 29", "› Row 29", "", "", "", "1 of 30"])
+    // Only the rows on screen are matched again for their highlight.
+    #expect(asked.harness.style(x: 6, y: 1).attributes.contains(.underline))
+    #expect(!asked.harness.style(x: 5, y: 1).attributes.contains(.underline))
+    // Backspace: the rows "2" let through, as they were.
+    asked.harness.press(.backspace)
+    expectScreen(
+      asked.harness, ["? Number? 2", "› Row 2", "  Row 20", "  Row 21", "  Row 22", "12 of 30"])
+    // "21" narrows "2": among its twelve, only Row 21 holds a 2 then a 1.
+    asked.harness.type("1")
+    expectScreen(asked.harness, ["? Number? 21", "› Row 21", "", "", "", "1 of 30"])
+    asked.harness.press(.enter)
+    #expect(asked.values == ["Row 21"])
+    await asked.harness.finish()
+  }
+
   @Test func aTerminalShorterThanThePageScrollsToo() async {
     let many = SelectPrompt(
       "Number?", id: "number", choices: (1...20).map { Choice("Row \($0)") })

@@ -31,10 +31,12 @@ final class ChoiceListScreen: Screen {
     case multiple(minimum: Int, maximum: Int?, chosen: Set<Int>)
   }
 
-  /// A row the filter let through: its index and the UTF-8 offsets of its title it matched.
+  /// A row the filter let through: its index in ``rows``.
+  ///
+  /// NB: what of its title the filter matched is found when the row is drawn, for the rows on
+  /// screen only: a filter over 100,000 rows scores them and keeps no positions.
   struct Shown: Equatable {
     var index: Int
-    var matched: Set<Int>
   }
 
   /// Called once with the indices chosen, in order: one for a single select.
@@ -66,6 +68,10 @@ final class ChoiceListScreen: Screen {
   private(set) var pointer: Int?
   /// The first position of ``shown`` on screen.
   private var scroll = 0
+  /// The filters typed, each narrowing the one before, with the rows each let through: a
+  /// letter typed looks only at the rows of the pattern it narrows, and Backspace finds its
+  /// rows here, as they were.
+  private var filters: [(pattern: FuzzyPattern, shown: [Shown])] = []
   /// Why Enter or Space did nothing; cleared by the next key.
   var message: String? {
     didSet { if message != oldValue { setNeedsDisplay() } }
@@ -127,27 +133,30 @@ final class ChoiceListScreen: Screen {
   /// and points at the first that can be chosen.
   private func filter() {
     let pattern = FuzzyPattern(editor.text)
-    if onQueryChange != nil {
-      // NB: a search's rows are its answer, in its order; what the query matches is still
-      // highlighted.
-      var matcher = FuzzyMatcher(pattern)
-      shown = rows.indices.map { index in
-        let match = pattern.isEmpty ? nil : matcher.match(rows[index].title)
-        return Shown(index: index, matched: Set(match?.utf8Offsets ?? []))
-      }
-    } else if pattern.isEmpty {
-      shown = rows.indices.map { Shown(index: $0, matched: []) }
+    if onQueryChange != nil || pattern.isEmpty {
+      // NB: a search's rows are its answer, in its order (what the query matches is still
+      // highlighted when drawn).
+      shown = rows.indices.map { Shown(index: $0) }
+      filters = []
+    } else if let kept = filters.lastIndex(where: { $0.pattern == pattern }) {
+      filters.removeSubrange((kept + 1)...)
+      shown = filters[kept].shown
     } else {
+      while let last = filters.last, !pattern.narrows(last.pattern) { filters.removeLast() }
       var matcher = FuzzyMatcher(pattern)
-      let scored = rows.indices.compactMap { index -> (Shown, Int)? in
-        guard let match = matcher.match(rows[index].title) else { return nil }
-        return (Shown(index: index, matched: Set(match.utf8Offsets)), match.score)
+      var scored: [(index: Int, score: Int)] = []
+      func score(_ index: Int) {
+        if let score = matcher.score(rows[index].title) { scored.append((index, score)) }
+      }
+      if let last = filters.last {
+        for row in last.shown { score(row.index) }
+      } else {
+        for index in rows.indices { score(index) }
       }
       // NB: stable: rows that score alike keep their order.
-      shown = scored.enumerated().sorted { left, right in
-        left.element.1 != right.element.1
-          ? left.element.1 > right.element.1 : left.offset < right.offset
-      }.map(\.element.0)
+      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+      shown = scored.map { Shown(index: $0.index) }
+      filters.append((pattern, shown))
     }
     pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
     scroll = 0
@@ -159,6 +168,7 @@ final class ChoiceListScreen: Screen {
   /// Shows `rows` in place of those shown: a search's answer.
   func replaceRows(_ rows: [Row]) {
     self.rows = rows
+    filters = []
     filter()
   }
 
@@ -298,16 +308,21 @@ final class ChoiceListScreen: Screen {
         shown.window(width: queryWidth).text, at: origin, style: theme.answer,
         maxWidth: queryWidth)
     }
+    var matcher = FuzzyMatcher(FuzzyPattern(editor.text))
     for line in 0..<pageHeight {
       let position = scroll + line
       guard shown.indices.contains(position) else { break }
-      drawRow(shown[position], pointed: position == pointer, at: line + 1, in: &canvas)
+      drawRow(
+        shown[position], pointed: position == pointer, at: line + 1, matcher: &matcher,
+        in: &canvas)
     }
     guard bounds.height > 1 else { return }
     drawStatus(at: bounds.height - 1, in: &canvas)
   }
 
-  private func drawRow(_ row: Shown, pointed: Bool, at y: Int, in canvas: inout Canvas) {
+  private func drawRow(
+    _ row: Shown, pointed: Bool, at y: Int, matcher: inout FuzzyMatcher, in canvas: inout Canvas
+  ) {
     let symbols = theme.symbols
     let pointerWidth = symbols.pointer.cellWidth
     var x = 0
@@ -324,7 +339,9 @@ final class ChoiceListScreen: Screen {
       x += canvas.drawText(mark, at: Point(x: x, y: y), style: base) + 1
     }
     if !isEnabled { base = theme.disabled }
-    x = drawTitle(item.title, matched: row.matched, style: base, at: Point(x: x, y: y), in: &canvas)
+    let matched =
+      matcher.pattern.isEmpty ? [] : Set(matcher.match(item.title)?.utf8Offsets ?? [])
+    x = drawTitle(item.title, matched: matched, style: base, at: Point(x: x, y: y), in: &canvas)
     if let reason = item.disabledReason {
       canvas.drawText(
         "(\(reason))", at: Point(x: x + 1, y: y), style: theme.disabled,
