@@ -234,6 +234,12 @@ public final class LoadingController<Value: Sendable>: Screen {
     return Point(x: shown.frame.minX + local.x, y: shown.frame.minY + local.y)
   }
 
+  /// The semantics of what it shows while it has focus itself: the spinner's busy progress,
+  /// or content that takes no focus.
+  public override var semantics: Semantics? {
+    (loadingScreen ?? content)?.effectiveSemantics
+  }
+
   /// True while nothing inside can take focus (a plain content screen, the spinner), so that
   /// the controller's keys arrive whatever its content is; the error screen takes focus itself.
   public override var canBecomeFocused: Bool {
