@@ -107,7 +107,8 @@ public struct SemanticsAnnouncer {
       result.append(character)
     }
     var squeezed = ""
-    for character in result where !(character == " " && (squeezed.last == " " || squeezed.isEmpty)) {
+    for character in result where !(character == " " && (squeezed.last == " " || squeezed.isEmpty))
+    {
       squeezed.append(character)
     }
     while squeezed.last == " " { squeezed.removeLast() }
@@ -118,7 +119,8 @@ public struct SemanticsAnnouncer {
   private static let symbolWords: [Character: String] = [
     "✔": "done", "✓": "done", "✖": "failed", "✗": "failed", "✘": "failed",
     "⚠": "warning", "↑": " up ", "↓": " down ", "←": " left ", "→": " right ",
-    "↵": " Enter ", "⏎": " Enter ", "›": " ", "‹": " ", "•": " ", "·": " ", "★": "star", "☆": "no star",
+    "↵": " Enter ", "⏎": " Enter ", "›": " ", "‹": " ", "•": " ", "·": " ", "★": "star",
+    "☆": "no star",
     "●": "on", "○": "off", "◉": "selected", "◯": "not selected", "▸": " ", "▾": " ",
   ]
 
