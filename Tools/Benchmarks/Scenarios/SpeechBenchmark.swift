@@ -19,11 +19,8 @@ import TerminalProcess
 enum SpeechBenchmark {
   /// Runs it and prints the table; returns the exit status.
   static func run() -> Int32 {
-    guard
-      let espeak = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].first(where: {
-        access($0, X_OK) == 0
-      })
-    else {
+    let candidates: [String] = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"]
+    guard let espeak = candidates.first(where: { access($0, X_OK) == 0 }) else {
       log("Benchmarks: --speech needs espeak-ng (apt-get install espeak-ng)")
       return 2
     }
