@@ -68,7 +68,7 @@ public enum AccessibleDemoSession {
     Step("retry", "r: retry, loads", "r", until: "list"),
     Step("move", "↓", down), Step("move", "↓", down), Step("move", "↓", down),
     Step("move", "k", "k"), Step("move", "j", "j"),
-    Step("open", "Enter: an episode", "\r", until: "\n"),
+    Step("open", "Enter: the row, a collection", "\r", until: "Loaded"),
     Step("back", "Esc: back", escape, until: "list"),
     Step("move", "Home", "\u{1B}[H"),
     Step("open", "Enter: a collection", "\r", until: "list"),
@@ -85,7 +85,7 @@ public enum AccessibleDemoSession {
   public static let pickerSteps: [Step] = [
     Step("type", "s", "s"), Step("type", "w", "w"),
     Step("move", "↓", down), Step("move", "↓", down), Step("move", "↑", up),
-    Step("choose", "Enter", "\r", until: "\n"),
+    Step("choose", "Enter", "\r"),
   ]
 
   /// The lines the picker chooses from.
@@ -185,8 +185,13 @@ public enum AccessibleDemoSession {
   private static func settle(_ terminal: PseudoTerminal, from mark: Int, until: String?) -> Bool {
     let deadline = Deadline(after: .seconds(30))
     if let until {
+      // NB: bytes, not characters: a line's "\r\n" is one Character, which holds no "\n".
+      let wanted = Array(until.utf8)
       let found = terminal.wait(until: deadline) { output in
-        output.count > mark && String(decoding: output[mark...], as: UTF8.self).contains(until)
+        guard output.count >= mark + wanted.count else { return false }
+        return (mark...(output.count - wanted.count)).contains { start in
+          output[start..<(start + wanted.count)].elementsEqual(wanted)
+        }
       }
       guard found else { return false }
     }
