@@ -277,7 +277,11 @@ let package = Package(
     ),
     // The public frame writer, through its public interface, as a host without ncurses uses it.
     .testTarget(
-      name: "ScreenKitTerminalTests", dependencies: ["ScreenKit", "ScreenKitTerminal"],
+      name: "ScreenKitTerminalTests",
+      dependencies: [
+        "ScreenKit", "ScreenKitTerminal", "ScreenKitTesting", "ScreenKitLoading",
+        "ScreenKitSimulation",
+      ],
       swiftSettings: strict),
     // The SSH server: sessions on NIO's embedded channels, and hostile input.
     .testTarget(

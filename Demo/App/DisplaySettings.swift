@@ -15,6 +15,8 @@ package struct DisplaySettings: Sendable {
   package var noMouse = false
   /// Whether `--show-focus` was given: the cursor shows where it rests, on the focus.
   package var showsFocusCursor = false
+  /// Whether the accessible mode is on: `--accessible`, or `SCREENKIT_ACCESSIBLE=1`.
+  package var accessible = CursesTerminal.Options.isAccessibleRequested
   /// The whole terminal, or an inline region (`--inline`, `--height`).
   package var presentation = Presentation.fullScreen
 
@@ -40,7 +42,8 @@ package struct DisplaySettings: Sendable {
     var options = CursesTerminal.Options()
     if noColor { options.colorDepth = .monochrome }
     options.mouse = !noMouse
-    options.showsFocusCursor = showsFocusCursor
+    options.showsFocusCursor = showsFocusCursor || accessible
+    options.accessible = accessible
     options.presentation = presentation
     return options
   }

@@ -17,6 +17,12 @@ struct DisplayOptions: ParsableArguments {
     help: "Show the terminal's cursor on the focused element; it rests there hidden otherwise.")
   var showFocus = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Accessible mode: lines for a screen reader, no grid or drawing glyphs (SCREENKIT_ACCESSIBLE=1 does the same)."
+    ))
+  var accessible = false
+
   @Option(
     help: ArgumentHelp(
       "Append one 'NAME SECONDS' line per event to FILE (CLOCK_MONOTONIC): start, load_start, load_end, mount.",
@@ -36,6 +42,7 @@ struct DisplayOptions: ParsableArguments {
     var settings = DisplaySettings(
       trace: trace, spinner: spinner.style, noColor: noColor, noMouse: noMouse)
     settings.showsFocusCursor = showFocus
+    if accessible { settings.accessible = true }
     return settings
   }
 }

@@ -36,6 +36,18 @@ final class PickList: Screen {
     results.lines.indices.contains(selection) ? results.lines[selection] : nil
   }
 
+  /// The matches as a list, the chosen line its item, so the accessible mode says each move.
+  override var semantics: Semantics? {
+    guard let line = selectedLine else {
+      return Semantics(role: .list, label: "Matches", value: "no match")
+    }
+    return Semantics(
+      role: .list, label: "Matches",
+      item: Semantics.Item(
+        index: selection, count: results.matchCount,
+        label: EscapedLine(line).text))
+  }
+
   /// Moves the choice by `rows`, down for positive.
   func move(by rows: Int) {
     guard !results.lines.isEmpty else { return }

@@ -88,6 +88,12 @@ final class PickScreen: Screen {
     }
   }
 
+  /// The list's semantics (its chosen line), which the focused query field has none of: the
+  /// accessible mode says the field's text and the line chosen.
+  override var semantics: Semantics? {
+    localList?.semantics ?? remote?.effectiveSemantics
+  }
+
   /// The list shown, if any yet.
   private var list: PickList? {
     localList ?? remote?.content as? PickList

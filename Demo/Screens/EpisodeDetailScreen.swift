@@ -47,6 +47,9 @@ final class EpisodeDetailScreen: Screen {
   /// The first character of the top line shown, past the margin: the heading, unscrolled.
   override var focusPoint: Point? { EpisodeDetailView.focusPoint }
 
+  /// The episode in words, for the accessible mode.
+  override var semantics: Semantics? { detail.semantics }
+
   /// Draws the detail from the scroll offset.
   override func draw(in canvas: inout Canvas) {
     view.draw(in: &canvas, bounds: bounds, offset: scrollOffset)

@@ -83,6 +83,12 @@ final class ProtocolEpisodeDetailScreen: Screen, Loading {
   /// spinner or error answers for the screen while it covers it.
   override var focusPoint: Point? { EpisodeDetailView.focusPoint }
 
+  /// The episode in words, for the accessible mode; the load answers for the screen while
+  /// its spinner or error covers it.
+  override var semantics: Semantics? {
+    detail?.semantics ?? Semantics(role: .text, label: episode.title)
+  }
+
   /// Draws the detail; the core draws the spinner or error instead while they cover it, and
   /// the refresh badge over it.
   override func draw(in canvas: inout Canvas) {

@@ -85,6 +85,15 @@ public final class ErrorScreen: Screen {
     }
   }
 
+  /// An alert: the message, and the keys that answer it (`r retry`).
+  public override var semantics: Semantics? { ErrorScreen.semantics(for: message) }
+
+  /// What an error showing `message` says: an alert that could not load, and `r retry`.
+  public static func semantics(for message: String) -> Semantics {
+    Semantics(
+      role: .alert, label: "Could not load", value: message, hints: [KeyHint("r", "retry")])
+  }
+
   /// The first cell of `[r] Retry`, the focused button.
   public override var focusPoint: Point? {
     ErrorScreen.retryPoint(for: message, in: bounds)

@@ -234,6 +234,16 @@ public final class LoadingController<Value: Sendable>: Screen {
     return Point(x: shown.frame.minX + local.x, y: shown.frame.minY + local.y)
   }
 
+  /// The semantics of what it shows while it has focus itself: the spinner's busy progress
+  /// (busy from the start of the load, before the spinner shows), or content that takes no
+  /// focus.
+  public override var semantics: Semantics? {
+    if let shown = loadingScreen ?? content { return shown.effectiveSemantics }
+    // NB: loading before the spinner shows: busy already, so the spinner adds nothing to say.
+    guard errorScreen == nil, case .loading = runner.state else { return nil }
+    return Semantics(role: .progress, label: options.label, states: [.busy])
+  }
+
   /// True while nothing inside can take focus (a plain content screen, the spinner), so that
   /// the controller's keys arrive whatever its content is; the error screen takes focus itself.
   public override var canBecomeFocused: Bool {

@@ -149,6 +149,15 @@ extension ScreenLoad: ScreenAttachment {
     return animation.glyphRect(in: screen.bounds).origin
   }
 
+  /// What covers the screen, in words: the error's alert, or the spinner's busy progress.
+  public func semantics(of screen: Screen) -> Semantics? {
+    guard let runner else { return nil }
+    if case .failed(let error, nil) = runner.state {
+      return ErrorScreen.semantics(for: ErrorScreen.message(for: error))
+    }
+    return spinner.semantics
+  }
+
   /// Draws the refresh badge (top-right) or a refresh error (bottom rows) over the screen's
   /// drawing, under its children: the protocol owns no screen above them.
   public func drawOver(_ screen: Screen, in canvas: inout Canvas) {

@@ -44,6 +44,10 @@ public final class SpinnerScreen: Screen {
   /// The spinner's glyph, where its label starts to the right.
   public override var focusPoint: Point? { animation.glyphRect(in: bounds).origin }
 
+  /// Busy progress: the label, and the percentage in steps of 10 % where the load reports
+  /// one, so that a reader is told of it at most ten times.
+  public override var semantics: Semantics? { spinner.semantics }
+
   /// Draws the spinner centred.
   public override func draw(in canvas: inout Canvas) {
     animation.draw(in: &canvas, bounds: bounds)

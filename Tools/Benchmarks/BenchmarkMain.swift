@@ -11,6 +11,9 @@ import ScreenKit
 /// `Benchmarks [--quick] [--json FILE] [--only NAME[,NAME...]] [--verbose]`: runs every
 /// scenario through the ncurses backend on a pseudo-terminal and prints a table, then JSON
 /// (to FILE with `--json`, else after the table).
+///
+/// `Benchmarks --speech` runs the manual speech benchmark of the accessible mode instead
+/// (`SpeechBenchmark`, needs espeak-ng).
 @main
 enum BenchmarkMain {
   static func main() async {
@@ -24,12 +27,13 @@ enum BenchmarkMain {
     }
     while let argument = arguments.popFirst() {
       switch argument {
+      case "--speech": exit(SpeechBenchmark.run())
       case "--quick": settings.quick = true
       case "--verbose": settings.verbose = true
       case "--json": jsonPath = arguments.popFirst()
       case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
       case "--help", "-h":
-        print("usage: Benchmarks [--quick] [--json FILE] [--only NAME,...] [--verbose]")
+        print("usage: Benchmarks [--quick] [--json FILE] [--only NAME,...] [--verbose] | --speech")
         print("scenarios: " + scenarios.map(\.name).joined(separator: ", "))
         return
       default:

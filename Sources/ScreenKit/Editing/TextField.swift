@@ -77,6 +77,22 @@ public final class TextField: Screen {
   /// A field takes focus, so that typing reaches it.
   public override var canBecomeFocused: Bool { true }
 
+  /// A field labelled by its prompt (or placeholder), its text its value: "empty", or, for a
+  /// secret, how many characters it holds, never what they are.
+  public override var semantics: Semantics? {
+    let label = prompt.trimmingSeparators()
+    let value: String
+    if editor.isEmpty {
+      value = placeholder.isEmpty ? "empty" : "empty, \(placeholder)"
+    } else if mask != nil {
+      let count = editor.text.count
+      value = count == 1 ? "hidden, 1 character" : "hidden, \(count) characters"
+    } else {
+      value = editor.text
+    }
+    return Semantics(role: .field, label: label, value: value)
+  }
+
   /// The cell after the prompt where the next character goes, scrolled into view; `nil` when
   /// the field has no room for text.
   public override var cursorPosition: Point? {

@@ -76,6 +76,9 @@ public final class NavigationScreen: Screen {
     return Point(x: top.frame.minX + local.x, y: top.frame.minY + local.y)
   }
 
+  /// The top screen's semantics, while the navigation screen has focus for it.
+  public override var semantics: Semantics? { topScreen.effectiveSemantics }
+
   /// Tab visits the focusable screens of the top screen one by one.
   public override var focusScope: FocusScope { .screens }
 

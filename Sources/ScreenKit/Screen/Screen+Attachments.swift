@@ -58,6 +58,13 @@ extension Screen {
     return focusPoint
   }
 
+  /// The semantics a host reads: a covering attachment's, otherwise ``semantics``.
+  public var effectiveSemantics: Semantics? {
+    if attachments.isEmpty { return semantics }
+    if let covering = coveringAttachment { return covering.semantics(of: self) }
+    return semantics
+  }
+
   /// Draws the screen's own layer: a covering attachment instead of ``draw(in:)``, or
   /// ``draw(in:)`` and then each attachment over it.
   func drawLayer(in canvas: inout Canvas) {

@@ -222,6 +222,16 @@ open class Screen {
   /// whose focus point is a child's, when the child alone redraws).
   open var focusPoint: Point? { cursorPosition }
 
+  /// What the screen is, in words (a role, a label, a value, states, the selected item), for
+  /// the accessible mode of a host, which writes it as lines in place of the grid; `nil`, the
+  /// default, for a screen a reader passes over (a container that only holds others).
+  ///
+  /// A host reads it for the focused screen after each frame and says what changed: the
+  /// whole of it when another screen has focus, only the ``Semantics/item`` when the
+  /// selection moved. An attachment covering the screen answers for it
+  /// (``effectiveSemantics``).
+  open var semantics: Semantics? { nil }
+
   /// Called on each ancestor of the screens that lost and gained focus, so containers can
   /// update what depends on focus (a hint bar, a highlighted pane).
   open func descendantFocusDidChange() {}

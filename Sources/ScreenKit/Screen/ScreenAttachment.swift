@@ -39,6 +39,9 @@ public protocol ScreenAttachment: AnyObject {
   /// focused), in the screen's coordinates, in place of ``Screen/focusPoint``; `nil` by
   /// default, the screen's top-left cell.
   func focusPoint(of screen: Screen) -> Point?
+  /// The screen's semantics while the attachment ``coversContent`` (the spinner's progress,
+  /// the error it shows), in place of ``Screen/semantics``; `nil` by default.
+  func semantics(of screen: Screen) -> Semantics?
 }
 
 // NB: defaults that add nothing, so an attachment writes only what it adds.
@@ -63,4 +66,6 @@ extension ScreenAttachment {
   public func screenPresenceDidChange(_ screen: Screen) {}
   /// The screen's top-left cell.
   public func focusPoint(of screen: Screen) -> Point? { nil }
+  /// No semantics.
+  public func semantics(of screen: Screen) -> Semantics? { nil }
 }

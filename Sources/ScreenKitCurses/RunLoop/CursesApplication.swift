@@ -155,6 +155,9 @@ public final class CursesApplication {
 
   /// Opens what ``options``'s presentation shows the screens on.
   private func openDisplay() throws(TerminalError) -> any Display {
+    if options.accessible, let display = try AccessibleDisplay(options: options, stage: stage) {
+      return display
+    }
     switch options.presentation {
     case .fullScreen:
       return try FullScreenDisplay(options: options)

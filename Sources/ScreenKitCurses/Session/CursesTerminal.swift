@@ -79,6 +79,29 @@ public final class CursesTerminal {
     /// After every frame the cursor rests on the focused element either way, hidden or not,
     /// so that screen readers and braille displays, which follow the cursor, follow the focus.
     public var showsFocusCursor = false
+    /// Whether the session is the accessible mode: lines appended to the terminal, never a
+    /// grid; `true` by default when ``accessibleEnvironmentVariable`` is `1` in the
+    /// environment.
+    ///
+    /// No alternate screen, no cursor addressing, no redraw, no box-drawing or Braille glyph:
+    /// after each frame the focused screen's semantics (`Screen.semantics`) are written as a
+    /// line when they changed: a screen that appears says its title, role and focused item,
+    /// a key that moves the selection says the new item only, a load says it is loading once
+    /// and then what came. Keys work as on the grid, and the cursor is shown. The output must
+    /// be a terminal whose `TERM` is set and not `dumb`; otherwise the session is what it is
+    /// without the option (a pipe or `TERM=dumb` keep their plain text, or their error).
+    public var accessible = Options.isAccessibleRequested
+
+    /// The environment variable a user sets once to have every ScreenKit program start in
+    /// the accessible mode: `SCREENKIT_ACCESSIBLE=1`.
+    public static let accessibleEnvironmentVariable = "SCREENKIT_ACCESSIBLE"
+
+    /// Whether the environment asks for the accessible mode: ``accessibleEnvironmentVariable``
+    /// is `1`, `true` or `yes`.
+    public static var isAccessibleRequested: Bool {
+      guard let value = Environment.value(accessibleEnvironmentVariable) else { return false }
+      return ["1", "true", "yes"].contains(value.lowercased())
+    }
 
     /// Options for standard input and output and `TERM`.
     public init() {}

@@ -74,6 +74,24 @@ package final class LoadInspectorScreen: Screen {
     return Point(x: 0, y: 1 + line)
   }
 
+  /// A list of the loads, the selected row its item: its section, screen, key and state, and
+  /// its error; the age and the other figures are left to the table, as they change each
+  /// second.
+  package override var semantics: Semantics? {
+    guard let selection, let row = selectedRow else {
+      return Semantics(role: .list, value: Self.emptyMessage)
+    }
+    guard case .row(_, let section) = lines[rowLines[selection]] else { return nil }
+    var parts = [section]
+    if let owner = row.owner { parts.append(owner) }
+    parts += [row.key, row.state]
+    if let error = row.lastError { parts.append("error: \(error)") }
+    return Semantics(
+      role: .list, value: rowLines.count == 1 ? "1 load" : "\(rowLines.count) loads",
+      item: Semantics.Item(
+        index: selection, count: rowLines.count, label: parts.joined(separator: ", ")))
+  }
+
   // MARK: Lifecycle
 
   /// Reads the loads and starts the refresh timer.

@@ -22,6 +22,13 @@ final class ConfirmScreen: Screen {
     return Point(x: min(column, max(0, bounds.width - 1)), y: 0)
   }
 
+  /// The question as a yes-or-no button, its default in the hint, for the accessible mode.
+  override var semantics: Semantics? {
+    Semantics(
+      role: .button, label: prompt.question, value: hint,
+      hints: [KeyHint("y", "yes"), KeyHint("n", "no")])
+  }
+
   override func didAppear() {
     _ = becomeFocused()
   }

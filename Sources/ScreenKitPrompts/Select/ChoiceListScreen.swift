@@ -106,6 +106,26 @@ final class ChoiceListScreen: Screen {
 
   override var canBecomeFocused: Bool { true }
 
+  /// The question as a list of the choices the filter lets through, the pointed one its item
+  /// (checked or not in a multiple select, disabled with its reason), for the accessible mode.
+  override var semantics: Semantics? {
+    let value = query.isEmpty ? nil : "filter \(query)"
+    guard let pointer, shown.indices.contains(pointer) else {
+      return Semantics(role: .list, label: question, value: value ?? "no choice")
+    }
+    let index = shown[pointer].index
+    var states: [Semantics.State] = []
+    if isMultiple { states.append(chosen.contains(index) ? .checked : .unchecked) }
+    var label = rows[index].title
+    if let reason = rows[index].disabledReason {
+      states.append(.disabled)
+      label += ", \(reason)"
+    }
+    return Semantics(
+      role: .list, label: question, value: value,
+      item: Semantics.Item(index: pointer, count: shown.count, label: label, states: states))
+  }
+
   override func didAppear() {
     _ = becomeFocused()
   }

@@ -29,6 +29,8 @@ final class TextInputScreen: Screen {
     field.textStyle = theme.answer
     super.init()
     name = "TextInput"
+    // NB: the title no bar draws: the accessible mode labels the focused field with it.
+    title = question
     field.onSubmit = { [weak self] text in self?.submitted(text) }
     field.onChange = { [weak self] _ in self?.message = nil }
     addChild(field)

@@ -35,6 +35,16 @@ public final class HelpScreen: Screen {
   /// Help takes focus so that scrolling keys reach it.
   public override var canBecomeFocused: Bool { true }
 
+  /// The keys as a list, each item a key and what it does.
+  public override var semantics: Semantics? {
+    guard !hints.isEmpty else { return Semantics(role: .text, value: Self.emptyMessage) }
+    let index = min(scrollOffset, hints.count - 1)
+    return Semantics(
+      role: .list, label: "Help", value: "\(hints.count) keys",
+      item: Semantics.Item(
+        index: index, count: hints.count, label: "\(hints[index].key): \(hints[index].action)"))
+  }
+
   /// Draws the key column in bold and the actions beside it.
   public override func draw(in canvas: inout Canvas) {
     guard !hints.isEmpty else {

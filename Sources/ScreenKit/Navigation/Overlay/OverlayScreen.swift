@@ -66,6 +66,9 @@ public final class OverlayScreen: Screen {
   /// The content's top-left cell, inside the border, while the overlay itself has focus.
   public override var focusPoint: Point? { content.frame.origin }
 
+  /// The content's semantics, while the overlay itself has focus.
+  public override var semantics: Semantics? { content.effectiveSemantics }
+
   /// Tab visits the focusable screens of the content; being modal, the overlay wraps around.
   public override var focusScope: FocusScope { .screens }
 

@@ -31,6 +31,14 @@ public final class TextScreen: Screen {
   /// Text screens take focus so that scrolling keys reach them.
   public override var canBecomeFocused: Bool { true }
 
+  /// Text under its title, the first line in view its item: scrolling says the new line.
+  public override var semantics: Semantics? {
+    guard !lines.isEmpty else { return Semantics(role: .text, value: text) }
+    let index = min(scrollOffset, lines.count - 1)
+    return Semantics(
+      role: .text, item: Semantics.Item(index: index, count: lines.count, label: lines[index]))
+  }
+
   /// Whether some lines are out of view.
   public var isScrollable: Bool { lines.count > bounds.height }
 

@@ -1,0 +1,144 @@
+#if os(Linux)
+  import Foundation
+  import Testing
+  import TerminalProcess
+
+  /// The demo's accessible mode (`--accessible`) end to end on a pseudo-terminal.
+  ///
+  /// The browser through moves, an episode opened and left, a collection, Tab, a load that
+  /// fails and its retry, the load inspector; and the picker. What a screen reader reads is
+  /// the output itself: lines only, no grid, no drawing glyph, a move its new item alone.
+  @Suite("The accessible mode", .serialized)
+  struct AccessibleModeTests {
+    @Test func theBrowserWritesLinesAMoveOnlyItsNewItem() throws {
+      let transcript = try AccessibleDemoSession.browser(demo: try DemoBinary.require())
+      try Self.expectLinearOutput(transcript.output)
+      let start = Self.lines(transcript.start)
+      #expect(start.first == "Episodes: Loading…", "\(start)")
+      #expect(
+        start.contains { $0.hasPrefix("Could not load, alert, ") && $0.hasSuffix("keys: r retry") })
+      for record in transcript.records {
+        let lines = Self.lines(record.text)
+        switch record.step.kind {
+        case "move":
+          #expect(lines.count <= 1, "\(record.step): \(lines)")
+          for line in lines {
+            #expect(Self.isItem(line), "\(record.step) says only the new item: \(line)")
+          }
+        case "retry", "open", "back", "inspector":
+          #expect(!lines.isEmpty, "\(record.step) says where the user is")
+        default:
+          break
+        }
+      }
+      let retried = Self.lines(transcript.records[1].text)
+      #expect(retried.last?.hasPrefix("Loaded, Episodes, list, ") == true, "\(retried)")
+      #expect(retried.last?.contains("1 of ") == true, "\(retried)")
+      // The last line names the focused element: the row ↑ moved to.
+      let last = Self.lines(transcript.records.last?.text ?? "").last ?? ""
+      #expect(Self.isItem(last), "\(last)")
+    }
+
+    @Test func thePickerSaysTheQueryAndTheLineChosen() throws {
+      let transcript = try AccessibleDemoSession.picker(demo: try DemoBinary.require())
+      try Self.expectLinearOutput(transcript.output)
+      let typed = Self.lines(transcript.records[1].text)
+      #expect(typed.last?.contains("field, sw, ") == true, "\(typed)")
+      for record in transcript.records where record.step.kind == "move" {
+        let lines = Self.lines(record.text)
+        #expect(lines.count == 1 && Self.isItem(lines[0]), "\(record.step): \(lines)")
+      }
+      let chosen = Self.lines(transcript.records.last?.text ?? "")
+      #expect(
+        // NB: after the modes the session switches off as it ends (`ESC [ ? 2004 l` …).
+        chosen.contains { line in AccessibleDemoSession.pickerLines.contains { line.hasSuffix($0) }
+        },
+        "Enter writes the line chosen: \(chosen)")
+    }
+
+    /// `TERM=dumb` and a pipe keep what the demo does without the mode, byte for byte: the
+    /// mode is for a terminal a screen reader reads, not the fallback of one that cannot draw.
+    @Test(arguments: [["TERM": "dumb"], ["TERM": "xterm-256color"]])
+    func withoutATerminalTheModeChangesNothing(environment: [String: String]) throws {
+      let demo = try DemoBinary.require()
+      let plain = try Self.run(demo, ["--latency", "0"], environment)
+      let accessible = try Self.run(demo, ["--latency", "0", "--accessible"], environment)
+      #expect(accessible.output == plain.output)
+      #expect(accessible.status == plain.status)
+      #expect(!accessible.output.contains("Episodes: Loading…"), "\(accessible.output)")
+    }
+
+    /// Runs `demo` with its output on a pipe and no input; returns what it wrote and its status.
+    private static func run(
+      _ demo: String, _ arguments: [String], _ environment: [String: String]
+    ) throws -> (output: String, status: Int32) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: demo)
+      process.arguments = arguments
+      process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    // MARK: Checks
+
+    /// No alternate screen, no cursor addressing, no erasing; no box-drawing, block or
+    /// Braille-pattern character.
+    static func expectLinearOutput(
+      _ output: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let text = String(decoding: output, as: UTF8.self)
+      let glyphs = text.unicodeScalars.filter {
+        (0x2500...0x259F).contains($0.value) || (0x2800...0x28FF).contains($0.value)
+      }
+      #expect(
+        glyphs.isEmpty, "drawing glyphs written: \(String(String.UnicodeScalarView(glyphs)))",
+        sourceLocation: sourceLocation)
+      let sequences = controlSequences(in: output)
+      let moving = sequences.filter { sequence in
+        guard let final = sequence.last else { return false }
+        if "?1049h?1047h?47h".contains(sequence) { return true }
+        // Cursor addressing and motion, erasing, scrolling regions.
+        return "HfABCDEFGdJKr".contains(final) && !sequence.hasPrefix("?")
+      }
+      #expect(
+        moving.isEmpty, "escape sequences that draw a grid: \(moving)",
+        sourceLocation: sourceLocation)
+    }
+
+    /// The parameters and final byte of each CSI sequence in `output` (`?1049h`, `2;5H`).
+    static func controlSequences(in output: [UInt8]) -> [String] {
+      var sequences: [String] = []
+      var index = 0
+      while index + 1 < output.count {
+        guard output[index] == 0x1B, output[index + 1] == UInt8(ascii: "[") else {
+          index += 1
+          continue
+        }
+        var end = index + 2
+        while end < output.count, !(0x40...0x7E).contains(output[end]) { end += 1 }
+        guard end < output.count else { break }
+        sequences.append(String(decoding: output[(index + 2)...end], as: UTF8.self))
+        index = end + 1
+      }
+      return sequences
+    }
+
+    /// The lines of `text`, without carriage returns and blank lines.
+    static func lines(_ text: String) -> [String] {
+      text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        .filter { !$0.isEmpty }
+    }
+
+    /// Whether `line` is an item alone: `2 of 35: Concurrency`.
+    static func isItem(_ line: String) -> Bool {
+      line.range(of: #"^[0-9]+ of [0-9]+: "#, options: .regularExpression) != nil
+    }
+  }
+#endif
