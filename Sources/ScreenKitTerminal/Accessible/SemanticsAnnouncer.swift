@@ -1,6 +1,6 @@
 public import ScreenKit
 
-/// Turns what a stage's focused screen is (its ``ScreenKit/Semantics``) into the lines of an
+/// Turns what a stage's focused screen is (its `Semantics`) into the lines of an
 /// accessible mode: written once, in order, never redrawn, for a screen reader or a braille
 /// display to read as a command-line tool's output.
 ///
