@@ -280,6 +280,7 @@ let package = Package(
       name: "ScreenKitSSHTests",
       dependencies: [
         "ScreenKitSSH", "ScreenKit", "ScreenKitLoading", "ScreenKitTerminal", "Locking",
+        "ScreenKitSimulation",
         .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
