@@ -168,6 +168,14 @@ let package = Package(
       path: "Demo/Serve",
       swiftSettings: strict
     ),
+    // The server the SSH benchmark measures (Tools/Benchmarks/SSH/ssh-load.py): a spinner and the
+    // last key in every session. A program of its own, as it links swift-nio-ssh.
+    .executableTarget(
+      name: "ScreenKitSSHBenchServer",
+      dependencies: ["ScreenKit", "ScreenKitCurses", "ScreenKitSSH"],
+      path: "Tools/SSHBenchServer",
+      swiftSettings: strict
+    ),
     // Small programs, one feature each; the README's "Examples" section lists them.
     .executableTarget(
       name: "HelloExample", dependencies: ["ScreenKit", "ScreenKitCurses"],
@@ -288,6 +296,7 @@ let package = Package(
       name: "ScreenKitSSHTests",
       dependencies: [
         "ScreenKitSSH", "ScreenKit", "ScreenKitLoading", "ScreenKitTerminal", "Locking",
+        "ScreenKitSimulation",
         .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -363,7 +372,9 @@ let package = Package(
       // NB: the C + ncurses reference is built by the benchmark with the system compiler, so
       // it links only libc and ncurses (a SwiftPM target would also link the Swift runtime);
       // the rich reference is a Python script the benchmark runs on the machine's python3.
-      exclude: ["Reference", "kit-beside-anchors.py"],
+      // The SSH benchmark is a Python load generator beside its Go reference (SSH/): it measures
+      // ScreenKitSSHBenchServer from outside, as a client sees it.
+      exclude: ["Reference", "SSH", "kit-beside-anchors.py"],
       swiftSettings: strict
     ))
 #endif

@@ -43,6 +43,17 @@ import Testing
       terminalPixelWidth: 0, terminalPixelHeight: 0, terminalModes: SSHTerminalModes([:]))
   }
 
+  /// Closes the channel, waits until the session it started (if any) ended, and runs or
+  /// cancels what is left on the embedded event loop: nothing of a test outlives it (the
+  /// address sanitizer's leak check holds the tests to it).
+  func close() async throws {
+    let drivers = server.sessions
+    channel.close(promise: nil)
+    #expect(await eventually { drivers.allSatisfy(\.isEnded) })
+    _ = try channel.finish(acceptAlreadyClosed: true)
+    try await channel.embeddedEventLoop.shutdownGracefully()
+  }
+
   /// What the handler wrote to the client, as text; `stdErr` for its standard error.
   func written(_ type: SSHChannelData.DataType = .channel) throws -> String {
     var text = ""
@@ -53,27 +64,30 @@ import Testing
     return text
   }
 
-  @Test func anExecRequestIsRefusedAndTheChannelCloses() throws {
+  @Test func anExecRequestIsRefusedAndTheChannelCloses() async throws {
     fire(pty())
     fire(SSHChannelRequestEvent.ExecRequest(command: "cat /etc/passwd", wantReply: true))
     #expect(recorder.failures == 1)
     #expect(try written(.stdErr) == "ScreenKit: this server runs no commands.\r\n")
     #expect(!channel.isActive)
     #expect(seen.withLock { $0 } == nil)
+    try await close()
   }
 
-  @Test func aSubsystemRequestIsRefused() throws {
+  @Test func aSubsystemRequestIsRefused() async throws {
     fire(SSHChannelRequestEvent.SubsystemRequest(subsystem: "sftp", wantReply: true))
     #expect(recorder.failures == 1)
     #expect(try written(.stdErr).contains("no such subsystem"))
     #expect(!channel.isActive)
+    try await close()
   }
 
-  @Test func aShellWithoutATerminalHearsWhyAndExits() throws {
+  @Test func aShellWithoutATerminalHearsWhyAndExits() async throws {
     fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
     #expect(try written().contains("connect from a terminal"))
     #expect(recorder.exitStatus == 1)
     #expect(!channel.isActive)
+    try await close()
   }
 
   @Test func aHugeEnvironmentIsCutAndMadeSafe() async throws {
@@ -98,7 +112,7 @@ import Testing
     #expect(await eventually { (try? channel.readOutbound(as: SSHChannelData.self)) != nil })
     fire(SSHChannelRequestEvent.ExecRequest(command: "ls", wantReply: true))
     #expect(recorder.failures >= 1)
-    channel.close(promise: nil)
+    try await close()
   }
 
   @Test func aHostileTerminalTypeBecomesUnknownAndAWindowOfNothingIsBounded() async throws {
@@ -114,6 +128,6 @@ import Testing
         terminalCharacterWidth: 100_000, terminalRowHeight: 0, terminalPixelWidth: 0,
         terminalPixelHeight: 0))
     #expect(await eventually { session?.size == Size(width: 500, height: 24) })
-    channel.close(promise: nil)
+    try await close()
   }
 }

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTerminal
 import Testing
 
@@ -120,9 +121,19 @@ import Testing
 
   @Test func anIdleSessionEndsWithItsTerminalRestored() async {
     var limits = SessionLimits.standard
-    limits.idleTimeout = .milliseconds(50)
+    limits.idleTimeout = .seconds(60)
     let driver = driver(limits: limits)
+    let clock = transport.clock
     driver.post(.start(.shell()))
+    #expect(await eventually { transport.text.contains("Hello ada") && clock.sleeperCount == 1 })
+    // A key at 30 s puts the end off: the check at 60 s sets itself again for 90 s.
+    clock.advance(to: .init(offset: .seconds(30)))
+    driver.post(.input(Array("x".utf8)))
+    #expect(await eventually { transport.text.contains("xxxxxx") })
+    clock.advance(to: .init(offset: .seconds(60)))
+    #expect(await eventually { clock.nextSleeperDeadline == .init(offset: .seconds(90)) })
+    #expect(transport.finished == nil)
+    clock.advance(to: .init(offset: .seconds(90)))
     #expect(await eventually { transport.finished != nil })
     let last = String(decoding: transport.finished?.bytes ?? [], as: UTF8.self)
     #expect(last.contains("\u{1B}[?1049l"))

@@ -31,6 +31,9 @@ struct ChannelTransport: SessionTransport {
       .whenComplete { _ in close() }
   }
 
+  /// The event loop's clock, which its scheduled tasks follow.
+  var now: Duration { .nanoseconds(NIODeadline.now().uptimeNanoseconds) }
+
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> any SessionTimer
   {

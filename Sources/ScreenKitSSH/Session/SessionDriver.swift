@@ -60,7 +60,8 @@ final class SessionDriver {
   }
   private var deadlineTimer: (timer: any SessionTimer, deadline: Duration)?
   private var idleTimer: (any SessionTimer)?
-  private var lastInput = ContinuousClock.now
+  /// When the last input came, on the transport's clock.
+  private var lastInput: Duration
 
   nonisolated init(
     transport: any SessionTransport, limits: SessionLimits,
@@ -71,6 +72,7 @@ final class SessionDriver {
     self.limits = limits
     self.makeRoot = makeRoot
     self.onEnd = onEnd
+    self.lastInput = transport.now
   }
 
   /// Hands an event to the main actor, from any thread; input past
@@ -116,7 +118,7 @@ final class SessionDriver {
     case .start(let request): start(request)
     case .input(let bytes):
       guard let host else { return }
-      lastInput = .now
+      lastInput = transport.now
       for event in host.decode(bytes: bytes) where !isEnded { host.handle(event) }
     case .resize(let width, let height):
       guard let host, let session else { return }
@@ -199,7 +201,7 @@ final class SessionDriver {
 
   private func armIdle() {
     guard let timeout = limits.idleTimeout else { return }
-    let wait = timeout - (ContinuousClock.now - lastInput)
+    let wait = timeout - (transport.now - lastInput)
     idleTimer = transport.schedule(after: max(.zero, wait)) { [weak self] in
       self?.post(.idleCheck)
     }
@@ -207,7 +209,7 @@ final class SessionDriver {
 
   private func checkIdle() {
     guard let timeout = limits.idleTimeout else { return }
-    if ContinuousClock.now - lastInput >= timeout {
+    if transport.now - lastInput >= timeout {
       finish(exitStatus: 0, message: "Idle for \(timeout): the session ended.", reachable: true)
     } else {
       armIdle()

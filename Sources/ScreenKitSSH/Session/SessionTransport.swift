@@ -9,6 +9,9 @@ protocol SessionTransport: Sendable {
   /// Writes `bytes`, then the exit status, then closes the channel; closes it after `grace`
   /// whatever the client took.
   func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration)
+  /// The time on the clock of ``schedule(after:_:)``, from an origin of its own: what the idle
+  /// timeout measures the time since the last input on.
+  var now: Duration { get }
   /// Runs `action`, on any thread, after `delay`.
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> any SessionTimer

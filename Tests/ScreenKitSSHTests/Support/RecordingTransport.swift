@@ -1,9 +1,10 @@
 import Locking
+import ScreenKitSimulation
 
 @testable import ScreenKitSSH
 
 /// A session's transport that records what the session wrote, and takes it at once or only
-/// when the test says (a client that stopped reading).
+/// when the test says (a client that stopped reading); its timers are on a virtual clock.
 final class RecordingTransport: SessionTransport {
   private struct State {
     var output: [UInt8] = []
@@ -66,12 +67,19 @@ final class RecordingTransport: SessionTransport {
     }
   }
 
+  /// The session's timers run on this clock, which moves only when the test advances it.
+  let clock = VirtualClock()
+
+  var now: Duration { clock.now.offset }
+
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> any SessionTimer
   {
-    TaskTimer(
-      task: Task {
-        try await Task.sleep(for: delay)
+    // NB: the deadline is taken now; the task may start after the test moved the clock.
+    let deadline = clock.now.advanced(by: delay)
+    return TaskTimer(
+      task: Task { [clock] in
+        try await clock.sleep(until: deadline)
         action()
       })
   }
