@@ -11,7 +11,8 @@ import ScreenKitCurses
   import Musl
 #endif
 
-/// `Demo`: the episodes browser (the default), `Demo files [PATH]` and `Demo embed`.
+/// `Demo`: the episodes browser (the default), `Demo files [PATH]`, `Demo embed` and
+/// `Demo setup`.
 struct DemoCommand: DemoMode {
   static let configuration = CommandConfiguration(
     commandName: "Demo",
@@ -20,7 +21,10 @@ struct DemoCommand: DemoMode {
       Keys: ↑↓ or j/k move, Enter opens, Esc/Backspace/h goes back, r refreshes (or retries), \
       s stars an episode, Tab switches panes, ? shows help, F12 shows the loads, q quits.
       """,
-    subcommands: [FilesCommand.self, PickCommand.self, EmbedCommand.self, LoadProbeCommand.self])
+    subcommands: [
+      FilesCommand.self, PickCommand.self, EmbedCommand.self, LoadProbeCommand.self,
+      SetupCommand.self,
+    ])
 
   @OptionGroup var network: NetworkOptions
 
