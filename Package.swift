@@ -133,6 +133,8 @@ let package = Package(
       name: "Demo",
       dependencies: [
         "DemoKit", "ScreenKit", "ScreenKitLoading", "ScreenKitCurses", "ScreenKitTerminal",
+        // `Demo setup`: a tool built with the prompts alone.
+        "ScreenKitPrompts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Demo/Commands",

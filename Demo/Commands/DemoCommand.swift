@@ -11,7 +11,8 @@ import ScreenKitCurses
   import Musl
 #endif
 
-/// `Demo`: the episodes browser (the default), `Demo files [PATH]` and `Demo embed`.
+/// `Demo`: the episodes browser (the default), `Demo files [PATH]`, `Demo embed` and
+/// `Demo setup`.
 struct DemoCommand: DemoMode {
   static let configuration = CommandConfiguration(
     commandName: "Demo",
@@ -22,7 +23,7 @@ struct DemoCommand: DemoMode {
       """,
     subcommands: [
       FilesCommand.self, PickCommand.self, EmbedCommand.self, ServeCommand.self,
-      LoadProbeCommand.self,
+      LoadProbeCommand.self, SetupCommand.self,
     ])
 
   @OptionGroup var network: NetworkOptions

@@ -1,0 +1,4 @@
+/// How a table ended: the row chosen, or none.
+struct TableEnd<Row: Sendable>: Sendable {
+  var row: Row?
+}
