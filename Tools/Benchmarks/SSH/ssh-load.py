@@ -168,11 +168,12 @@ def client_worker(arguments):
     """Runs `count` sessions until the window ends; returns their figures (in a process)."""
     import asyncssh
 
-    (port, key_path, count, window, slow, ready, results) = arguments
-    return asyncio.run(run_sessions(asyncssh, port, key_path, count, window, slow, ready, results))
+    (port, key_path, count, window, slow, slow_rate, ready, results) = arguments
+    return asyncio.run(
+        run_sessions(asyncssh, port, key_path, count, window, slow, slow_rate, ready, results))
 
 
-async def run_sessions(asyncssh, port, key_path, count, window, slow, ready, results):
+async def run_sessions(asyncssh, port, key_path, count, window, slow, slow_rate, ready, results):
     key = asyncssh.read_private_key(key_path)
     sessions = []
     connections = []
@@ -187,7 +188,9 @@ async def run_sessions(asyncssh, port, key_path, count, window, slow, ready, res
             self.pending = None  # (key, when it was sent)
             self.latencies = []  # (sent, latency)
             self.channel = None
-            self.budget = 1024
+            self.budget = slow_rate or 1024
+            self.paused = False
+            self.window_bytes = 0
             self.closed = False
 
         def connection_made(self, channel):
@@ -196,6 +199,8 @@ async def run_sessions(asyncssh, port, key_path, count, window, slow, ready, res
         def data_received(self, data, datatype):
             now = time.monotonic()
             self.bytes += len(data)
+            if window.end.value and window.start.value <= now < window.end.value:
+                self.window_bytes += len(data)
             text = self.tail + data
             glyphs = text.count(GLYPH) - self.tail.count(GLYPH)
             self.frames.extend([now] * glyphs)
@@ -206,15 +211,19 @@ async def run_sessions(asyncssh, port, key_path, count, window, slow, ready, res
                     self.pending = None
             self.tail = text[-16:]
             if self.slow:
-                # NB: a reader of 1 KB/s: past a second's kilobyte it stops reading (asyncssh
-                # then stops opening the channel's window) until the next second.
+                # NB: a reader of `slow_rate` bytes a second: past a second's share it stops
+                # reading (asyncssh then stops opening the channel's window) until the next
+                # second; at 0 it stops for good, a client that takes nothing.
                 self.budget -= len(data)
-                if self.budget <= 0:
+                if self.budget <= 0 and not self.paused:
+                    self.paused = True
                     self.channel.pause_reading()
-                    asyncio.get_running_loop().call_later(1.0, self.refill)
+                    if slow_rate > 0:
+                        asyncio.get_running_loop().call_later(1.0, self.refill)
 
         def refill(self):
-            self.budget += 1024
+            self.budget += slow_rate
+            self.paused = False
             if not self.closed:
                 self.channel.resume_reading()
 
@@ -281,7 +290,7 @@ async def run_sessions(asyncssh, port, key_path, count, window, slow, ready, res
     for session in sessions:
         frames = sum(1 for t in session.frames if start <= t < end)
         latencies = [latency for sent, latency in session.latencies if start <= sent < end]
-        figures.append((session.slow, frames, latencies, session.bytes))
+        figures.append((session.slow, frames, latencies, session.bytes, session.window_bytes))
     for connection in connections:
         connection.close()
     for connection in connections:
@@ -307,7 +316,7 @@ class Window:
 # MARK: One run: a fresh server, N sessions, a window of measurement
 
 
-def run(server_factory, sessions, seconds, workers, key_path, slow=False):
+def run(server_factory, sessions, seconds, workers, key_path, slow=False, slow_rate=1024):
     server = server_factory()
     try:
         time.sleep(1.0)
@@ -320,7 +329,9 @@ def run(server_factory, sessions, seconds, workers, key_path, slow=False):
         for index, share in enumerate(shares):
             process = multiprocessing.Process(
                 target=client_worker,
-                args=((server.port, key_path, share, window, slow and index == 0, ready, results),))
+                args=((
+                    server.port, key_path, share, window, slow and index == 0, slow_rate, ready,
+                    results),))
             process.start()
             processes.append(process)
         connected, errors, connect_seconds = 0, [], 0.0
@@ -371,7 +382,9 @@ def run(server_factory, sessions, seconds, workers, key_path, slow=False):
         fps_p5=rates[len(rates) // 20] if rates else 0.0,
         p50=percentile(latencies, 0.50), p99=percentile(latencies, 0.99),
         samples=len(latencies), generator_cpu=generator_cpu / wall,
-        slow_bytes=sum(f[3] for f in slow_ones), wall=wall)
+        slow_bytes=sum(f[3] for f in slow_ones),
+        bytes_per_second=statistics.mean(f[4] for f in normal) / wall if normal else 0.0,
+        wall=wall)
 
 
 def percentile(values, fraction):
@@ -389,7 +402,7 @@ def row(label, result):
         f"{result['fps_mean']:.2f} (p5 {result['fps_p5']:.2f}) | "
         f"{result['per_session_kib']:.0f} | {result['cpu_per_frame_us']:.1f} | "
         f"{result['server_cpu'] * 100:.0f} % | {result['p50']:.1f} / {result['p99']:.1f} | "
-        f"{result['generator_cpu'] * 100:.0f} % |")
+        f"{result['generator_cpu'] * 100:.0f} % | {result['bytes_per_second']:.0f} |")
 
 
 def main():
@@ -404,6 +417,9 @@ def main():
     parser.add_argument(
         "--slow-reader", action="store_true",
         help="also a run at the largest count with one client reading 1 KB/s")
+    parser.add_argument(
+        "--slow-rate", type=int, default=1024,
+        help="the slow reader's bytes a second (0: it stops reading after its first kilobyte)")
     parser.add_argument("--quick", action="store_true", help="10 sessions, 3 s: a smoke test")
     arguments = parser.parse_args()
     counts = [int(c) for c in arguments.sessions.split(",")]
@@ -430,8 +446,8 @@ def main():
               f"{arguments.workers} generator process(es)", flush=True)
         header = (
             "| server, sessions | held | frames/s per session | KiB per session | "
-            "CPU µs per session-frame | server CPU | key-to-echo p50 / p99 ms | generator CPU |\n"
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+            "CPU µs per session-frame | server CPU | key-to-echo p50 / p99 ms | generator CPU | B/s per session |\n"
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         rows = []
         results = {}
         for count in counts:
@@ -452,14 +468,17 @@ def main():
             count = max(counts)
             result = run(
                 lambda: start_screenkit(arguments.server, folder, count + 100), count,
-                arguments.seconds, arguments.workers, key_path, slow=True)
+                arguments.seconds, arguments.workers, key_path, slow=True,
+                slow_rate=arguments.slow_rate)
             results[("slow", count)] = result
-            rows.append(row(f"ScreenKit, {count - 1} + 1 reading 1 KB/s", result))
+            rows.append(
+                row(f"ScreenKit, {count - 1} + 1 reading {arguments.slow_rate} B/s", result))
             print(rows[-1], flush=True)
             print(
                 f"ssh-load: slow reader: server RSS {result['rss_min'] / 1024:.1f}–"
                 f"{result['rss_max'] / 1024:.1f} MiB over the window, the slow client took "
-                f"{result['slow_bytes']} bytes in all", flush=True)
+                f"{result['slow_bytes']} bytes in all; each other session got "
+                f"{result['bytes_per_second']:.0f} B/s", flush=True)
         print()
         label = versions()
         if wish is None:
