@@ -166,7 +166,8 @@
     }
 
     /// Waits for the frames of a key until one is what `until` says, checking every whole
-    /// frame met on the way (one the terminal received nothing after for a poll's time).
+    /// frame met on the way (one the terminal received nothing after for a poll's time, the
+    /// program not busy at either end).
     @discardableResult
     private func settle(
       _ terminal: ScrollbackTerminal, after mark: Int, until: Until, _ checks: inout Checks,
@@ -181,7 +182,10 @@
         let first = try terminal.snapshot()
         try await Task.sleep(for: .milliseconds(50))
         let snapshot = try terminal.snapshot()
-        if first.received == snapshot.received {
+        // NB: quiet alone is not whole: a program preempted between two writes of one frame
+        // (ncurses writes a large one in several) is quiet for as long as a busy machine keeps
+        // it waiting. Quiet and not busy at both ends of the poll is whole.
+        if first.received == snapshot.received, !first.busy, !snapshot.busy {
           checks.check(snapshot, after: step)
           if Self.focusedCell(in: snapshot) != nil,
             Self.isDone(until, snapshot, after: mark, since: start)

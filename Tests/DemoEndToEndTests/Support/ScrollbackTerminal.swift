@@ -76,6 +76,13 @@
       /// it showed too late (output held longer than the program waits for its answers), whose
       /// answers went to the shell whatever the program did.
       var answersAfterEnd: Int
+      /// Whether the program may be in the middle of its output.
+      ///
+      /// One of its threads is running or waiting for a processor, or the pty holds bytes not
+      /// yet read. A program preempted between
+      /// two writes of one frame is quiet for as long as the machine keeps it waiting; a frame
+      /// is whole when nothing came for a while and the program is not busy.
+      var busy: Bool
 
       /// Everything the normal screen holds, top to bottom: the scrollback, then the rows.
       var lines: [String] { history + normalDisplay }
@@ -346,7 +353,7 @@
         rows: rows, isStopped: reply.state == "stopped", exitStatus: reply.exited?.status,
         received: reply.received ?? 0, requests: reply.requests ?? 0,
         heldAnswers: reply.heldAnswers ?? 0, heldOutput: reply.heldOutput ?? 0,
-        answersAfterEnd: reply.answersAfterEnd ?? 0)
+        answersAfterEnd: reply.answersAfterEnd ?? 0, busy: reply.busy ?? false)
     }
 
     /// Polls snapshots until `condition` holds and returns that one; fails the test with the
@@ -436,6 +443,7 @@
       var heldAnswers: Int?
       var heldOutput: Int?
       var answersAfterEnd: Int?
+      var busy: Bool?
       var input: String?
     }
 

@@ -98,6 +98,11 @@ The line protocol
                           answersAfterEnd how many position answers were given after the
                                     program ended (a terminal that showed its requests
                                     too late: they reach the shell, whatever the program does)
+                          busy      whether the program may be in the middle of its output:
+                                    one of its threads is running or waiting for a processor,
+                                    or the pty holds bytes not yet read (a program preempted
+                                    between two writes of one frame writes nothing for as long
+                                    as the machine keeps it waiting: quiet is not whole)
                         Each line is its cells' text with trailing spaces trimmed; a wide
                         character (CJK, emoji) is one character, its second cell skipped.
     wait-exit SECONDS   replies with {"exited": ...} once the program has ended, or with
@@ -1058,7 +1063,33 @@ class Terminal:
             "heldAnswers": len(self.held_answers),
             "heldOutput": len(self.held_output),
             "answersAfterEnd": self.answers_after_end,
+            "busy": self.busy(),
         }
+
+    def busy(self):
+        if self.master is not None:
+            pending = bytearray(4)
+            try:
+                fcntl.ioctl(self.master, termios.FIONREAD, pending)
+                if struct.unpack("i", pending)[0] > 0:
+                    return True
+            except OSError:
+                pass
+        if self.job is None or self.exit_known():
+            return False
+        try:
+            threads = os.listdir("/proc/{}/task".format(self.job))
+        except OSError:
+            return False
+        for thread in threads:
+            try:
+                with open("/proc/{}/task/{}/stat".format(self.job, thread)) as stat:
+                    # NB: the name, in parentheses, may hold spaces: the state follows its end.
+                    if stat.read().rsplit(")", 1)[1].split()[0] == "R":
+                        return True
+            except (OSError, IndexError):
+                continue
+        return False
 
     # MARK: Commands
 
