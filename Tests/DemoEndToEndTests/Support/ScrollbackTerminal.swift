@@ -79,9 +79,9 @@
       /// Whether the program may be in the middle of its output.
       ///
       /// One of its threads is running or waiting for a processor, or the pty holds bytes not
-      /// yet read. A program preempted between
-      /// two writes of one frame is quiet for as long as the machine keeps it waiting; a frame
-      /// is whole when nothing came for a while and the program is not busy.
+      /// yet read. A program preempted between two writes of one frame is quiet for as long as
+      /// the machine keeps it waiting; a frame is whole when nothing came for a while and the
+      /// program is not busy.
       var busy: Bool
 
       /// Everything the normal screen holds, top to bottom: the scrollback, then the rows.
