@@ -35,4 +35,7 @@ struct Episode: Decodable, Sendable, Hashable, ListRowDisplayable {
   var detail: String? { date }
   /// The running time, right-aligned.
   var badge: String? { "\(durationMinutes) min" }
+  /// The title alone: a reader says the number's `#07` as "number sign zero seven" on every
+  /// move, where the position it says on request tells the same.
+  var accessibilityLabel: String { name }
 }

@@ -23,4 +23,7 @@ struct EpisodeCollection: Decodable, Sendable, Hashable, ListRowDisplayable {
   var detail: String? { summary }
   /// The episode count, right-aligned.
   var badge: String? { episodeCount == 1 ? "1 episode" : "\(episodeCount) episodes" }
+  /// The name alone: the marker, and the count said with the whole row, are for the eye; a
+  /// move says as little as it can (docs/accessibility.md).
+  var accessibilityLabel: String { name }
 }

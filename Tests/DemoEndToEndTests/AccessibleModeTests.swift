@@ -23,9 +23,9 @@
         case "move":
           #expect(lines.count <= 1, "\(record.step): \(lines)")
           for line in lines {
-            #expect(Self.isItem(line), "\(record.step) says only the new item: \(line)")
+            #expect(Self.isMove(line), "\(record.step) says only the new item: \(line)")
           }
-        case "retry", "open", "back", "inspector":
+        case "retry", "open", "back", "inspector", "where":
           #expect(!lines.isEmpty, "\(record.step) says where the user is")
         default:
           break
@@ -34,9 +34,13 @@
       let retried = Self.lines(transcript.records[1].text)
       #expect(retried.last?.hasPrefix("Loaded, Episodes, list, ") == true, "\(retried)")
       #expect(retried.last?.contains("1 of ") == true, "\(retried)")
-      // The last line names the focused element: the row ↑ moved to.
-      let last = Self.lines(transcript.records.last?.text ?? "").last ?? ""
-      #expect(Self.isItem(last), "\(last)")
+      // Ctrl-L, last, says the focused element whole: the row ↑ moved to, its position and
+      // its date and length, which the move left out.
+      let moved = Self.lines(transcript.records.dropLast().last?.text ?? "").last ?? ""
+      let whole = Self.lines(transcript.records.last?.text ?? "").last ?? ""
+      #expect(whole.hasPrefix("Episodes, list, "), "\(whole)")
+      #expect(whole.contains(" of ") && whole.contains(": \(moved), "), "\(whole)")
+      #expect(whole.hasSuffix(" min"), "\(whole)")
     }
 
     @Test func thePickerSaysTheQueryAndTheLineChosen() throws {
@@ -46,7 +50,7 @@
       #expect(typed.last?.contains("field, sw, ") == true, "\(typed)")
       for record in transcript.records where record.step.kind == "move" {
         let lines = Self.lines(record.text)
-        #expect(lines.count == 1 && Self.isItem(lines[0]), "\(record.step): \(lines)")
+        #expect(lines.count == 1 && Self.isMove(lines[0]), "\(record.step): \(lines)")
       }
       let chosen = Self.lines(transcript.records.last?.text ?? "")
       #expect(
@@ -136,9 +140,11 @@
         .filter { !$0.isEmpty }
     }
 
-    /// Whether `line` is an item alone: `2 of 35: Concurrency`.
-    static func isItem(_ line: String) -> Bool {
-      line.range(of: #"^[0-9]+ of [0-9]+: "#, options: .regularExpression) != nil
+    /// Whether `line` is what a move says: an item's label alone (`Concurrency`), without its
+    /// position, its detail or a role.
+    static func isMove(_ line: String) -> Bool {
+      !line.isEmpty && line.range(of: #"[0-9]+ of [0-9]+"#, options: .regularExpression) == nil
+        && !line.contains(", list") && !line.contains(" min")
     }
   }
 #endif

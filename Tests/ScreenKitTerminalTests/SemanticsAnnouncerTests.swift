@@ -11,10 +11,12 @@ import Testing
 @Suite struct SemanticsAnnouncerTests {
   private struct Row: ListRowDisplayable {
     var title: String
+    var detail: String?
   }
 
   private static let episodes: [any ListRowDisplayable] = [
-    Row(title: "Swift Basics"), Row(title: "Concurrency"), Row(title: "Testing"),
+    Row(title: "Swift Basics"), Row(title: "Concurrency", detail: "2017-06-16"),
+    Row(title: "Testing"),
   ]
 
   /// A titled screen holding a list, as the demo's episodes browser.
@@ -36,9 +38,11 @@ import Testing
         == ["Episodes, list, 3 items, 1 of 3: Swift Basics"])
     #expect(announcer.lines(after: harness.stage).isEmpty, "nothing changed, nothing said")
     harness.press(.down)
-    #expect(announcer.lines(after: harness.stage) == ["2 of 3: Concurrency"])
+    #expect(
+      announcer.lines(after: harness.stage) == ["Concurrency"],
+      "a move says the label alone: no position, no detail")
     harness.press(.down)
-    #expect(announcer.lines(after: harness.stage) == ["3 of 3: Testing"])
+    #expect(announcer.lines(after: harness.stage) == ["Testing"])
     harness.press(.down)
     #expect(announcer.lines(after: harness.stage).isEmpty, "the end: no move, nothing said")
     announcer.reset()
@@ -91,7 +95,29 @@ import Testing
     harness.type("s")
     #expect(announcer.lines(after: harness.stage) == ["Pick, field, s, 1 of 3: Swift Basics"])
     picker.list.select(1)
-    #expect(announcer.lines(after: harness.stage) == ["2 of 3: Concurrency"])
+    #expect(announcer.lines(after: harness.stage) == ["Concurrency"])
+    announcer.reset()
+    #expect(
+      announcer.lines(after: harness.stage)
+        == ["Pick, field, s, 2 of 3: Concurrency, 2017-06-16"], "said whole, with its detail")
+    await harness.finish()
+  }
+
+  @Test func rowsThatComeSayTheFirstItemWholeOnceAndMoreRowsNothing() async {
+    let field = TextField(placeholder: "type to filter")
+    let picker = Picker(field: field, rows: [])
+    let harness = ScreenHarness(root: picker, size: Size(width: 80, height: 10))
+    #expect(field.becomeFocused())
+    var announcer = SemanticsAnnouncer()
+    #expect(announcer.lines(after: harness.stage) == ["Pick, field, empty, type to filter"])
+    picker.list.rows = Array(Self.episodes.prefix(2))
+    #expect(
+      announcer.lines(after: harness.stage) == ["1 of 2: Swift Basics"],
+      "an item where there was none is said whole, not as a move")
+    picker.list.rows = Self.episodes
+    #expect(announcer.lines(after: harness.stage).isEmpty, "more rows alone: nothing to say")
+    picker.list.select(2)
+    #expect(announcer.lines(after: harness.stage) == ["Testing"])
     await harness.finish()
   }
 

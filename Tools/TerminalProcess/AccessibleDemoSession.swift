@@ -11,14 +11,14 @@
 /// would read it.
 ///
 /// The browser: a load that fails and its retry, moves, an episode opened and left, a
-/// collection, Tab, the load inspector opened, moved in and closed; then the picker
+/// collection, Tab, the load inspector opened, moved in and closed, "where am I"; then the picker
 /// (`Demo pick`) on a few lines from a pipe: typing, moves, Enter. The end-to-end test checks
 /// the output; the speech benchmark times what each key adds.
 public enum AccessibleDemoSession {
   /// One key of the script.
   public struct Step: Sendable, CustomStringConvertible {
     /// The kind of key, as the benchmark groups them: move, open, back, tab, retry,
-    /// inspector, type, choose.
+    /// inspector, where (Ctrl-L, "where am I"), type, choose.
     public var kind: String
     /// What it does, for messages.
     public var name: String
@@ -79,6 +79,7 @@ public enum AccessibleDemoSession {
     Step("move", "↓ in the inspector", down), Step("move", "↑ in the inspector", up),
     Step("inspector", "F12: closed", f12, until: "list"),
     Step("move", "End", "\u{1B}[F"), Step("move", "↑", up),
+    Step("where", "Ctrl-L: where am I", "\u{0C}", until: " of "),
   ]
 
   /// The picker's keys, over ``pickerLines``.

@@ -55,17 +55,24 @@ public struct Semantics: Hashable, Sendable {
     public var index: Int
     /// How many items there are.
     public var count: Int
-    /// What it says.
+    /// What it says: the words a move to it speaks, so keep them few (a title, not the
+    /// row's date and length).
     public var label: String
     /// Its states, such as ``State/checked``.
     public var states: [State]
+    /// More about it (a date, a length, a summary), said where the item is said whole (as a
+    /// screen appears, or on request) and not on a move.
+    public var detail: String?
 
-    /// An item `label` at `index` of `count`.
-    public init(index: Int, count: Int, label: String, states: [State] = []) {
+    /// An item `label` at `index` of `count`, with `detail` said only when it is said whole.
+    public init(
+      index: Int, count: Int, label: String, states: [State] = [], detail: String? = nil
+    ) {
       self.index = index
       self.count = count
       self.label = label
       self.states = states
+      self.detail = detail
     }
   }
 

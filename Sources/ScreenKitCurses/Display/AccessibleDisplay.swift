@@ -19,7 +19,9 @@ import ScreenKitTerminal
 /// end of the last line, where a screen reader and a braille display look. Input is read as
 /// in the other sessions (no echo, no line editing, keys decoded by an `InputDecoder`), so
 /// every key works as it does on the grid; Ctrl-C and the other signals restore the terminal
-/// the same way.
+/// the same way. One key is the mode's own: Ctrl-L, which redraws a grid, says the focused
+/// screen whole again, its item with position and detail ("where am I"), as a move says the
+/// item's label alone.
 @MainActor
 final class AccessibleDisplay: Display {
   private let options: CursesTerminal.Options
@@ -98,6 +100,14 @@ final class AccessibleDisplay: Display {
   }
 
   func setHeight(_ height: Int) -> Size? { nil }
+
+  /// Ctrl-L says where the user is: the focused screen whole, as when it appeared.
+  func answers(_ event: InputEvent) -> Bool {
+    guard event == .key(.control("l")) else { return false }
+    announcer.reset()
+    write(announcer.lines(after: stage))
+    return true
+  }
 
   /// Writes what the frame changed of the focused screen's semantics, as lines; the grid
   /// itself is never shown.

@@ -52,6 +52,9 @@ protocol Display: AnyObject {
   var onInputDeadlineChange: (@MainActor () -> Void)? { get set }
   /// Returns, as input, what was held back for a deadline that has passed.
   func inputDeadlinePassed() -> [UInt8]
+  /// Answers a key of the display's own before the screens see it (the accessible mode's
+  /// Ctrl-L, which says where the user is); `false` for the screens to have it.
+  func answers(_ event: InputEvent) -> Bool
 }
 
 extension Display {
@@ -63,4 +66,5 @@ extension Display {
     }
   }
   func inputDeadlinePassed() -> [UInt8] { [] }
+  func answers(_ event: InputEvent) -> Bool { false }
 }

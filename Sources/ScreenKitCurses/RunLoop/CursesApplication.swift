@@ -263,6 +263,7 @@ public final class CursesApplication {
   private func deliver(_ bytes: [UInt8], in session: Session) {
     // NB: keys after one that quit are not delivered.
     for event in session.host.decode(bytes: bytes) where !isQuitting {
+      if session.display.answers(event) { continue }
       guard case .mouse(var mouse) = event else {
         session.host.handle(event)
         continue

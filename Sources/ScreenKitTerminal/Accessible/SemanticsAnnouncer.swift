@@ -8,8 +8,13 @@ public import ScreenKit
 /// says only what changed:
 ///
 /// - another screen has focus, or the same one is another thing: the whole of it, label
-///   first (`Episodes, list, 35 items, 1 of 35: Swift Basics`);
-/// - only the selected item moved: the item alone (`2 of 35: Concurrency`);
+///   first (`Episodes, list, 35 items, 1 of 35: Swift Basics, 2016-06-14, 26 min`);
+/// - only the selected item moved: the item's label and states alone (`Concurrency`), as a
+///   reader says a row on an arrow key: its position and detail are said with the whole, and
+///   on request (``reset()``, the accessible mode's Ctrl-L), since each costs a second of
+///   speech on every move (docs/accessibility.md measures it);
+/// - an item where there was none (a picker's rows came): the item whole (`1 of 6: Swift
+///   Basics`); more rows alone say nothing;
 /// - work that was busy ended: `Loaded` before what came (`Loaded, Episodes, list, …`).
 ///
 /// A load says its title and its label once (`Episodes: Loading…`), then its percentage in
@@ -49,7 +54,13 @@ public struct SemanticsAnnouncer {
     var previous = last
     previous.item = semantics.item
     if lastScreen == identity, previous == semantics, let item = semantics.item {
-      return [Self.words(Self.item(item))]
+      // NB: an item that appears (rows came) is said whole; one whose count alone changed
+      // (rows streaming in) is not said again.
+      guard let was = last.item else { return [Self.words(Self.item(item))] }
+      if was.index == item.index, was.label == item.label, was.states == item.states {
+        return []
+      }
+      return [Self.words(Self.moved(item))]
     }
     if last.role == .progress, semantics.role != .progress, semantics.role != .alert {
       return ["Loaded, " + Self.whole(semantics)]
@@ -57,8 +68,8 @@ public struct SemanticsAnnouncer {
     return [Self.whole(semantics)]
   }
 
-  /// Forgets what was said, so that the next frame says the focused screen whole (a
-  /// "where am I" key, or output that was cleared).
+  /// Forgets what was said, so that the next frame says the focused screen whole, its item
+  /// with position and detail (a "where am I" key, or output that was cleared).
   public mutating func reset() {
     lastScreen = nil
     last = nil
@@ -83,10 +94,16 @@ public struct SemanticsAnnouncer {
     return words(parts.joined(separator: ", "))
   }
 
-  /// An item as it is said: its position, its label and its states (`2 of 35: Concurrency`).
+  /// An item said whole: its position, label, states and detail
+  /// (`2 of 35: Concurrency, 2017-06-16, 19 min`).
   public static func item(_ item: Semantics.Item) -> String {
-    let states = item.states.map { ", " + $0.rawValue }.joined()
-    return "\(item.index + 1) of \(item.count): \(item.label)\(states)"
+    let detail = item.detail.map { $0.isEmpty ? "" : ", " + $0 } ?? ""
+    return "\(item.index + 1) of \(item.count): \(moved(item))\(detail)"
+  }
+
+  /// An item as a move to it says it: its label and states (`Concurrency, checked`).
+  public static func moved(_ item: Semantics.Item) -> String {
+    item.label + item.states.map { ", " + $0.rawValue }.joined()
   }
 
   /// `text` in words: symbols a reader would spell out or skip (`✔`, `↑↓`, `›`) become words

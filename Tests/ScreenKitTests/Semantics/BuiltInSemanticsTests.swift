@@ -25,11 +25,13 @@ import Testing
       list.semantics
         == Semantics(
           role: .list, value: "3 items",
-          item: Semantics.Item(index: 0, count: 3, label: "Swift Basics, 2024-01-05, 26 min")))
+          item: Semantics.Item(
+            index: 0, count: 3, label: "Swift Basics", detail: "2024-01-05, 26 min")))
     harness.press(.down)
     #expect(list.semantics?.item == Semantics.Item(index: 1, count: 3, label: "Concurrency"))
     harness.press(.end)
-    #expect(list.semantics?.item == Semantics.Item(index: 2, count: 3, label: "Testing, ✔"))
+    #expect(
+      list.semantics?.item == Semantics.Item(index: 2, count: 3, label: "Testing", detail: "✔"))
     list.rows = [rows[0]]
     #expect(list.semantics?.value == "1 item")
     await harness.finish()

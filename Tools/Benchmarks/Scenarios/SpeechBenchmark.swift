@@ -62,8 +62,25 @@ enum SpeechBenchmark {
   /// What a reader speaks of `text`: its lines, without carriage returns, joined as
   /// sentences.
   static func spoken(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+    withoutEscapes(text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
       .map { $0.trimmedOfSpaces() }.filter { !$0.isEmpty }.joined(separator: ". ")
+  }
+
+  /// `text` without its escape sequences, which the terminal takes and a reader never sees
+  /// (the modes a program switches off as it ends): a CSI sequence to its final byte, any
+  /// other escape with the one character after it.
+  static func withoutEscapes(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\u{1B}" else {
+        result.append(scalar)
+        continue
+      }
+      guard scalars.next() == "[" else { continue }
+      while let byte = scalars.next(), !(0x40...0x7E).contains(byte.value) {}
+    }
+    return String(result)
   }
 
   /// The seconds `espeak-ng` takes to say `text`: the length of the WAV it writes.

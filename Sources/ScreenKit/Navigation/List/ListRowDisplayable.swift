@@ -19,6 +19,10 @@ public protocol ListRowDisplayable {
   var detail: String? { get }
   /// A short label drawn at the right edge of the row, such as a count or a state.
   var badge: String? { get }
+  /// The title in words, as a screen reader says it on a move to the row: the title where
+  /// it adds nothing only the eye needs (a number column, a marker glyph). The detail and
+  /// the badge are said after it only when the row is said whole.
+  var accessibilityLabel: String { get }
 }
 
 extension ListRowDisplayable {
@@ -26,4 +30,6 @@ extension ListRowDisplayable {
   public var detail: String? { nil }
   /// No badge.
   public var badge: String? { nil }
+  /// The title.
+  public var accessibilityLabel: String { title }
 }

@@ -62,19 +62,22 @@ public final class ListScreen: Screen {
     return Point(x: 0, y: selected - scrollOffset)
   }
 
-  /// A list of its rows' count, its selected row the item (title, detail and badge); the
-  /// empty message as its value when there are no rows.
+  /// A list of its rows' count, its selected row the item (its accessibility label, with its
+  /// detail and badge said only when it is said whole); the empty message as its value when
+  /// there are no rows.
   public override var semantics: Semantics? {
     guard let selected = selectedIndex else {
       return Semantics(role: .list, value: emptyMessage)
     }
     let row = rows[selected]
-    let label = [row.title, row.detail, row.badge].compactMap { part in
+    let detail = [row.detail, row.badge].compactMap { part in
       part.flatMap { $0.isEmpty ? nil : $0 }
     }.joined(separator: ", ")
     return Semantics(
       role: .list, value: rows.count == 1 ? "1 item" : "\(rows.count) items",
-      item: Semantics.Item(index: selected, count: rows.count, label: label))
+      item: Semantics.Item(
+        index: selected, count: rows.count, label: row.accessibilityLabel,
+        detail: detail.isEmpty ? nil : detail))
   }
 
   /// Selects the row at `index` (clamped to the rows) and scrolls it into view.
