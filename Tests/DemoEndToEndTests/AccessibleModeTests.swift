@@ -31,6 +31,11 @@
           break
         }
       }
+      // An episode opened says its number and title, its date and length and its synopsis.
+      let episode = transcript.records.first { $0.step.name == "Enter: an episode" }
+      let read = Self.lines(episode?.text ?? "").last ?? ""
+      let episodeRead = #"^(Loaded, )?#[0-9]+ .+, text, [0-9-]+, [0-9]+ min, .+\."#
+      #expect(read.range(of: episodeRead, options: .regularExpression) != nil, "\(read)")
       let retried = Self.lines(transcript.records[1].text)
       #expect(retried.last?.hasPrefix("Loaded, Episodes, list, ") == true, "\(retried)")
       #expect(retried.last?.contains("1 of ") == true, "\(retried)")

@@ -10,8 +10,8 @@
 /// scripted session of keys: what the program writes after each key, as a screen reader
 /// would read it.
 ///
-/// The browser: a load that fails and its retry, moves, an episode opened and left, a
-/// collection, Tab, the load inspector opened, moved in and closed, "where am I"; then the picker
+/// The browser: a load that fails and its retry, moves, a collection opened and left, another
+/// and an episode in it (its text read a line down) and back out, Tab, the load inspector opened, moved in and closed, "where am I"; then the picker
 /// (`Demo pick`) on a few lines from a pipe: typing, moves, Enter. The end-to-end test checks
 /// the output; the speech benchmark times what each key adds.
 public enum AccessibleDemoSession {
@@ -73,6 +73,9 @@ public enum AccessibleDemoSession {
     Step("move", "Home", "\u{1B}[H"),
     Step("open", "Enter: a collection", "\r", until: "list"),
     Step("move", "↓ in the collection", down), Step("move", "↓ in the collection", down),
+    Step("open", "Enter: an episode", "\r", until: "text"),
+    Step("move", "↓ in the episode", down),
+    Step("back", "Esc: back to the collection", escape, until: "list"),
     Step("back", "Esc: back to the series", escape, until: "list"),
     Step("tab", "Tab", "\t"),
     Step("inspector", "F12: the inspector", f12, until: "list"),
