@@ -52,6 +52,31 @@ extension DemoEndToEndTests {
       #expect(try await server.exitStatus() == 0)
     }
 
+    /// A client that sends `SCREENKIT_ACCESSIBLE=1` gets lines, never a grid: the load said
+    /// once, then the list; a move says the new item; Ctrl-L all of it; nothing to restore.
+    @Test func aClientThatSendsTheAccessibleVariableGetsLines() async throws {
+      let server = try await ServeFixture()
+      defer { server.stop() }
+      let client = try server.client(["-o", "SetEnv=SCREENKIT_ACCESSIBLE=1"])
+      defer { client.close() }
+      try await client.waitFor("Loaded, Episodes, list, ", timeout: .seconds(30))
+      #expect(try client.paneFormat("alternate_on") == "0")
+      try client.send("j")
+      try await client.waitFor("\nConcurrency\n")
+      try client.send("C-l")
+      try await client.waitFor(", 2 of ")
+      try client.send("q")
+      #expect(try await client.exitStatus() == 0)
+      let text = try client.captureWithHistory()
+      #expect(text.contains("Episodes: Loading…"), "\(text)")
+      let drawing = text.unicodeScalars.filter {
+        (0x2500...0x259F).contains($0.value) || (0x2800...0x28FF).contains($0.value)
+      }
+      #expect(drawing.isEmpty, "no box-drawing, block or Braille glyph: \(text)")
+      let settings = try await client.terminalSettings()
+      #expect(settings.before == settings.after)
+    }
+
     @Test func passwordsAndCommandsAreRefused() async throws {
       let server = try await ServeFixture()
       defer { server.stop() }
@@ -135,15 +160,16 @@ final class ServeFixture {
     self.port = port
   }
 
-  /// The system's `ssh` to the server in a tmux pane of its own, with the throwaway key.
-  func client() throws -> TmuxSession {
+  /// The system's `ssh` to the server in a tmux pane of its own, with the throwaway key and
+  /// `options` besides.
+  func client(_ options: [String] = []) throws -> TmuxSession {
     try TmuxSession(
       [
         "-F", "/dev/null", "-p", "\(port)", "-i",
         directory.appendingPathComponent("client_key").path,
         "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "UserKnownHostsFile=/dev/null",
-        "-o", "StrictHostKeyChecking=no", "-o", "LogLevel=ERROR", "-t", "ada@127.0.0.1",
-      ], executable: "/usr/bin/ssh")
+        "-o", "StrictHostKeyChecking=no", "-o", "LogLevel=ERROR",
+      ] + options + ["-t", "ada@127.0.0.1"], executable: "/usr/bin/ssh")
   }
 
   /// Runs the system's `ssh` to the server with the throwaway key, no terminal and nothing on

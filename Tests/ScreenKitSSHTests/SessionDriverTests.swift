@@ -36,6 +36,39 @@ import Testing
     #expect(driver.isEnded)
   }
 
+  /// A row of the accessible session's list.
+  private struct Row: ListRowDisplayable {
+    var title: String
+    var detail: String?
+  }
+
+  @Test func aClientThatAsksForTheAccessibleModeGetsLinesNeverAGrid() async {
+    let driver = SessionDriver(
+      transport: transport, limits: .standard,
+      makeRoot: { _ in
+        let list = ListScreen(rows: [
+          Row(title: "Swift Basics"), Row(title: "Concurrency", detail: "2017-06-16"),
+        ])
+        list.title = "Episodes"
+        return list
+      }, onEnd: {})
+    driver.post(.start(.shell(environment: ["SCREENKIT_ACCESSIBLE": "1"])))
+    #expect(
+      await eventually { transport.text == "Episodes, list, 2 items, 1 of 2: Swift Basics\r\n" })
+    #expect(driver.session?.isAccessible == true)
+    driver.post(.input(Array("\u{1B}[B".utf8)))
+    #expect(await eventually { transport.text.hasSuffix("\r\nConcurrency\r\n") })
+    driver.post(.input([0x0C]))  // Ctrl-L: where am I
+    #expect(
+      await eventually {
+        transport.text.hasSuffix("\r\nEpisodes, list, 2 items, 2 of 2: Concurrency, 2017-06-16\r\n")
+      })
+    #expect(!transport.text.contains("\u{1B}"), "no alternate screen, no cursor, no style")
+    driver.post(.input(Array("q".utf8)))
+    #expect(await eventually { transport.finished != nil })
+    #expect(transport.finished?.bytes == [], "nothing of the terminal to give back")
+  }
+
   @Test func aWindowChangeLaysTheScreensOutAgain() async {
     let driver = driver()
     driver.post(.start(.shell()))

@@ -103,7 +103,7 @@ final class AccessibleDisplay: Display {
 
   /// Ctrl-L says where the user is: the focused screen whole, as when it appeared.
   func answers(_ event: InputEvent) -> Bool {
-    guard event == .key(.control("l")) else { return false }
+    guard event == .key(SemanticsAnnouncer.whereAmIKey) else { return false }
     announcer.reset()
     write(announcer.lines(after: stage))
     return true

@@ -94,13 +94,12 @@ public final class CursesTerminal {
 
     /// The environment variable a user sets once to have every ScreenKit program start in
     /// the accessible mode: `SCREENKIT_ACCESSIBLE=1`.
-    public static let accessibleEnvironmentVariable = "SCREENKIT_ACCESSIBLE"
+    public static let accessibleEnvironmentVariable = SemanticsAnnouncer.environmentVariable
 
     /// Whether the environment asks for the accessible mode: ``accessibleEnvironmentVariable``
     /// is `1`, `true` or `yes`.
     public static var isAccessibleRequested: Bool {
-      guard let value = Environment.value(accessibleEnvironmentVariable) else { return false }
-      return ["1", "true", "yes"].contains(value.lowercased())
+      SemanticsAnnouncer.isRequested(by: Environment.value(accessibleEnvironmentVariable))
     }
 
     /// Options for standard input and output and `TERM`.

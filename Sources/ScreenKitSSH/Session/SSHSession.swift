@@ -33,6 +33,13 @@ public final class SSHSession {
   public let command: Command
   /// The colours the client's terminal shows, from its `TERM` and `COLORTERM`.
   public let colorDepth: ColorDepth
+  /// Whether the session is in the accessible mode.
+  ///
+  /// It is when the client sent `SCREENKIT_ACCESSIBLE=1` (`ssh -o
+  /// SetEnv=SCREENKIT_ACCESSIBLE=1 host`, or `SendEnv` in its configuration). The session
+  /// then writes lines that say what changed, never a grid, as a terminal program does in
+  /// the mode.
+  public let isAccessible: Bool
   /// The terminal's size now, in cells.
   public internal(set) var size: Size
   /// The stage the session's screens are on, once the root screen is made.
@@ -46,7 +53,7 @@ public final class SSHSession {
 
   init(
     user: String, remoteAddress: String, terminalType: String, environment: [String: String],
-    command: Command, colorDepth: ColorDepth, size: Size
+    command: Command, colorDepth: ColorDepth, size: Size, isAccessible: Bool = false
   ) {
     self.user = user
     self.remoteAddress = remoteAddress
@@ -55,6 +62,7 @@ public final class SSHSession {
     self.command = command
     self.colorDepth = colorDepth
     self.size = size
+    self.isAccessible = isAccessible
   }
 
   /// Ends the session: the client's terminal is restored, `message` printed below its prompt,

@@ -11,6 +11,10 @@ import ScreenKitTerminal
 /// frame. Frames held back are merged: the next frame is the difference from the last one
 /// written, so a slow client costs at most ``SessionLimits/outputBytesInFlight`` and one frame
 /// (docs/decisions/2026-11-28-ssh-back-pressure.md).
+///
+/// A client that sends `SCREENKIT_ACCESSIBLE=1` gets the accessible mode: no alternate screen
+/// and no grid; after each frame, lines that say what changed of the focused screen, worded
+/// by a `SemanticsAnnouncer`, and Ctrl-L says it whole again (docs/accessibility.md).
 @MainActor
 final class SessionDriver {
   enum Event: Sendable {
@@ -47,6 +51,8 @@ final class SessionDriver {
   private var host: ScreenHost?
   private(set) var session: SSHSession?
   private var writer: TerminalFrameWriter?
+  /// The accessible mode's words, in place of the writer's grid; `nil` outside the mode.
+  private var announcer: SemanticsAnnouncer?
   /// Bytes sent and not yet taken by the connection.
   private(set) var bytesInFlight = 0
   /// Frames held back while the client was behind, for the tests and the documentation.
@@ -119,7 +125,14 @@ final class SessionDriver {
     case .input(let bytes):
       guard let host else { return }
       lastInput = transport.now
-      for event in host.decode(bytes: bytes) where !isEnded { host.handle(event) }
+      for event in host.decode(bytes: bytes) where !isEnded {
+        if announcer != nil, event == .key(SemanticsAnnouncer.whereAmIKey) {
+          announcer?.reset()
+          sayWhatChanged(on: host.stage)
+          continue
+        }
+        host.handle(event)
+      }
     case .resize(let width, let height):
       guard let host, let session else { return }
       let size = limits.size(width: width, height: height)
@@ -142,15 +155,21 @@ final class SessionDriver {
     let depth = ColorDepth(
       terminalType: request.terminalType, colorTerm: request.environment["COLORTERM"],
       noColor: request.environment["NO_COLOR"])
+    let accessible = SemanticsAnnouncer.isRequested(
+      by: request.environment[SemanticsAnnouncer.environmentVariable])
     let session = SSHSession(
       user: request.user, remoteAddress: request.remoteAddress,
       terminalType: request.terminalType, environment: request.environment,
-      command: request.command, colorDepth: depth, size: size)
+      command: request.command, colorDepth: depth, size: size, isAccessible: accessible)
     self.session = session
     session.ender = { [weak self] status, message in
       self?.finish(exitStatus: status, message: message, reachable: true)
     }
-    send(SessionSequences.setUp(modes: limits.modes))
+    if accessible {
+      announcer = SemanticsAnnouncer()
+    } else {
+      send(SessionSequences.setUp(modes: limits.modes))
+    }
     let host = ScreenHost(
       root: makeRoot(session), size: size, wake: { [weak self] in self?.post(.wake) })
     self.host = host
@@ -176,8 +195,20 @@ final class SessionDriver {
       framesHeld += 1
       return
     }
-    writer?.draw(host.frame(), of: host.grid)
+    let changes = host.frame()
+    if announcer != nil {
+      sayWhatChanged(on: host.stage)
+      return
+    }
+    writer?.draw(changes, of: host.grid)
     if let bytes = writer?.take(), !bytes.isEmpty { send(bytes) }
+  }
+
+  /// Writes the accessible mode's lines for what changed on `stage` since they last spoke.
+  private func sayWhatChanged(on stage: Stage) {
+    guard let lines = announcer?.lines(after: stage), !lines.isEmpty else { return }
+    // NB: the client's terminal is raw (ssh puts it so): a line ends with CR LF.
+    send(Array(lines.map { $0 + "\r\n" }.joined().utf8))
   }
 
   private func send(_ bytes: [UInt8]) {
@@ -230,7 +261,7 @@ final class SessionDriver {
     if reachable {
       let bytes: [UInt8]
       if session != nil {
-        bytes = SessionSequences.restore(message: message)
+        bytes = SessionSequences.restore(message: message, accessible: announcer != nil)
       } else {
         bytes = message.map { Array(($0 + "\r\n").utf8) } ?? []
       }

@@ -10,7 +10,11 @@ enum SessionSequences {
 
   /// Every mode a session may have turned on off (whichever it did), plain style, the cursor
   /// shown, the main screen back; then `message` on a line of its own there.
-  static func restore(message: String?) -> [UInt8] {
+  ///
+  /// An accessible session changed nothing of the terminal: only `message`, on its own line
+  /// (leaving an alternate screen never entered moves the cursor on some terminals).
+  static func restore(message: String?, accessible: Bool = false) -> [UInt8] {
+    if accessible { return message.map { Array(("\r\n" + $0 + "\r\n").utf8) } ?? [] }
     var text = TerminalMode.allOffSequences + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     if let message { text += "\r\n" + message + "\r\n" }
     return Array(text.utf8)

@@ -31,6 +31,21 @@ public struct SemanticsAnnouncer {
   /// An announcer that has said nothing yet.
   public init() {}
 
+  /// The environment variable a user sets once to have every ScreenKit program, and every
+  /// session a ScreenKit server gives them, in the accessible mode: `SCREENKIT_ACCESSIBLE=1`.
+  public nonisolated static let environmentVariable = "SCREENKIT_ACCESSIBLE"
+
+  /// Whether `value`, that of ``environmentVariable``, asks for the accessible mode: `1`,
+  /// `true` or `yes`.
+  public nonisolated static func isRequested(by value: String?) -> Bool {
+    guard let value else { return false }
+    return ["1", "true", "yes"].contains(value.lowercased())
+  }
+
+  /// The key the accessible mode keeps for itself: Ctrl-L, which redraws a grid elsewhere,
+  /// says the focused screen whole again ("where am I"), after ``reset()``.
+  public nonisolated static let whereAmIKey = Key.control("l")
+
   /// The lines to write after a frame of `stage`; empty when nothing a reader hears changed.
   public mutating func lines(after stage: Stage) -> [String] {
     guard let screen = stage.focusedScreen else { return [] }
