@@ -356,8 +356,8 @@ let package = Package(
     .testTarget(
       name: "ScreenKitCursesTerminalTests",
       dependencies: [
-        "ScreenKitCurses", "ScreenKit", "ScreenKitTesting", "ScreenKitSimulation", "CNCurses",
-        "TerminalProcess", "Locking",
+        "ScreenKitCurses", "ScreenKit", "ScreenKitTerminal", "ScreenKitTesting",
+        "ScreenKitSimulation", "CNCurses", "TerminalProcess", "Locking",
       ],
       swiftSettings: strict
     ))

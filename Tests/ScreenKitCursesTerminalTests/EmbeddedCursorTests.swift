@@ -1,6 +1,7 @@
 import CNCurses
 import ScreenKit
 import ScreenKitCurses
+import ScreenKitTerminal
 import Testing
 
 extension CursesSessionTests {
@@ -24,6 +25,31 @@ extension CursesSessionTests {
       host.stage.focus(nil)
       host.drawFrame()
       #expect(host.cursor == nil)
+    }
+  }
+
+  /// The accessible mode where another program owns the terminal: the host leaves the
+  /// window's cursor on the focus, and the announcer says what the embedded screens are,
+  /// frame after frame, for the program's own linear output.
+  @Test func anEmbeddedHostsScreensAreSaidByTheAnnouncerAfterEachFrame() throws {
+    struct Row: ListRowDisplayable { var title: String }
+    try withHostProgram { window in
+      let list = ListScreen(rows: [Row(title: "Swift Basics"), Row(title: "Concurrency")])
+      list.title = "Episodes"
+      let host = try EmbeddedHost(
+        root: list, window: window, region: Rect(x: 4, y: 2, width: 30, height: 5),
+        palette: CursesPalette())
+      defer { host.close() }
+      var announcer = SemanticsAnnouncer()
+      host.drawFrame()
+      #expect(
+        announcer.lines(after: host.stage) == ["Episodes, list, 2 items, 1 of 2: Swift Basics"])
+      #expect(host.focus == Point(x: 4, y: 2))
+      #expect(host.handle(.key(.down)))
+      host.drawFrame()
+      #expect(announcer.lines(after: host.stage) == ["Concurrency"])
+      #expect(host.focus == Point(x: 4, y: 3))
+      #expect(getcury(window) == 3 && getcurx(window) == 4)
     }
   }
 }

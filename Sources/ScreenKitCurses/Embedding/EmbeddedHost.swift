@@ -14,6 +14,10 @@ public import ScreenKitTerminal
 /// side by side; hosts on one ncurses screen share one ``CursesPalette``. It is a
 /// `ScreenHost` (the same contract for programs without ncurses) whose frames go to a window.
 ///
+/// The terminal is the program's, so is an accessible mode: ``drawFrame()`` leaves the
+/// window's cursor on the focus, and a `SemanticsAnnouncer` given ``stage`` after each frame
+/// says what the hosted screens are, as lines for the program's own output.
+///
 /// ```swift
 /// let palette = CursesPalette()
 /// let pane = try EmbeddedHost(root: StatusScreen(), window: paneWindow, palette: palette)
