@@ -65,6 +65,34 @@
         "Enter writes the line chosen: \(chosen)")
     }
 
+    /// The kit's task group in the mode (`SCREENKIT_ACCESSIBLE=1`, as a user sets it): each
+    /// task's end a line of words, the group's progress said in steps of 10 % and each step
+    /// once, no bar, no spinner, no grid.
+    @Test func aTaskGroupSaysEachTaskAndItsProgressInTenPercentSteps() throws {
+      let example = URL(fileURLWithPath: try DemoBinary.require()).deletingLastPathComponent()
+        .appendingPathComponent("TasksExample").path
+      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
+      let job = try TerminalJob(
+        executable: example, arguments: [],
+        environment: [
+          "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+          "SCREENKIT_ACCESSIBLE": "1",
+        ], terminal: terminal, by: Deadline(after: .seconds(30)))
+      let ending = job.waitForEnding(by: Deadline(after: .seconds(60)))
+      _ = job.end(by: Deadline(after: .seconds(5)))
+      terminal.drain()
+      #expect(ending == .exited(0))
+      try Self.expectLinearOutput(terminal.output)
+      let lines = Self.lines(String(decoding: terminal.output, as: UTF8.self))
+      let steps = lines.filter { $0.hasPrefix("Installing, ") }
+      let percents = steps.compactMap { Int($0.dropFirst("Installing, ".count).dropLast(2)) }
+      #expect(percents.count == steps.count, "\(steps)")
+      #expect(percents == percents.sorted() && Set(percents).count == percents.count, "\(steps)")
+      #expect(percents.allSatisfy { $0 % 10 == 0 } && percents.count <= 11, "\(steps)")
+      let done = lines.filter { $0.hasPrefix("done package-") }
+      #expect(done.count == 50, "each task's end is a line: \(lines)")
+    }
+
     /// `TERM=dumb` and a pipe keep what the demo does without the mode, byte for byte: the
     /// mode is for a terminal a screen reader reads, not the fallback of one that cannot draw.
     @Test(arguments: [["TERM": "dumb"], ["TERM": "xterm-256color"]])

@@ -1,7 +1,8 @@
 import ScreenKit
-import ScreenKitPrompts
 import ScreenKitTesting
 import Testing
+
+@testable import ScreenKitPrompts
 
 /// What each prompt says it is in the accessible mode (`SCREENKIT_ACCESSIBLE=1`), which the
 /// prompts' session honours as any `CursesApplication`: the question, the choice pointed at
@@ -56,5 +57,41 @@ import Testing
     #expect(said.value == "hidden, 3 characters")
     #expect(asked.harness.stage.focusedScreen?.parent?.title == "Token?")
     await asked.harness.finish()
+  }
+
+  @Test func aTableIsItsTitleAndThePointedRowCalledByItsFirstColumnOfWords() async throws {
+    let pages = LiveTableTests.Pages()
+    let table = LiveTableTests.Table(source: LiveTableTests().paged(pages))
+    await table.harness.settle()
+    var said = try focused(table.harness)
+    #expect(said.role == .list)
+    #expect(said.label == "Packages")
+    #expect(said.item == Semantics.Item(index: 0, count: 1_000_000, label: "loading"))
+    pages.loader.answerImmediately(with: .success(true))
+    pages.loader.resolve(true)
+    await table.harness.advance(by: .milliseconds(100))
+    said = try focused(table.harness)
+    #expect(
+      said.item
+        == Semantics.Item(index: 0, count: 1_000_000, label: "row 1", detail: "#: 1, Name: row 1"))
+    table.harness.press(.down)
+    #expect(try focused(table.harness).item?.label == "row 2")
+    #expect(said.hints.map(\.description) == ["Enter choose", "q quit"])
+    await table.harness.finish()
+  }
+
+  @Test func aTaskGroupIsItsProgressInStepsOfTenPercent() async {
+    let group = TaskGroupTests.Group()
+    let ids = (1...8).map { group.start("task \($0)") }
+    await group.advance(by: .milliseconds(100))
+    let root = group.harness.stage.root
+    #expect(group.harness.stage.focusedScreen == nil, "nothing takes keys: the root says it")
+    #expect(
+      root.effectiveSemantics
+        == Semantics(role: .progress, label: "Installing", value: "0 %", states: [.busy]))
+    for id in ids.prefix(3) { group.state.finish(id, error: nil) }
+    await group.advance(by: .milliseconds(100))
+    #expect(root.effectiveSemantics?.value == "30 %", "3 of 8 is 37 %, said as 30")
+    await group.harness.finish()
   }
 }

@@ -121,6 +121,29 @@ import Testing
     await harness.finish()
   }
 
+  /// Work going on where nothing takes keys: the root, unfocused, says it.
+  private final class Progress: Screen {
+    var percent = 0
+    override var semantics: Semantics? {
+      Semantics(role: .progress, label: "Installing", value: "\(percent) %", states: [.busy])
+    }
+  }
+
+  @Test func whereNothingHasFocusTheRootSaysWhatItIs() async {
+    let progress = Progress()
+    let harness = ScreenHarness(root: progress, size: Size(width: 40, height: 1))
+    var announcer = SemanticsAnnouncer()
+    #expect(harness.stage.focusedScreen == nil)
+    #expect(announcer.lines(after: harness.stage) == ["Installing, 0 %"])
+    #expect(announcer.lines(after: harness.stage).isEmpty)
+    progress.percent = 10
+    #expect(announcer.lines(after: harness.stage) == ["Installing, 10 %"])
+    let plain = ScreenHarness(root: Screen(), size: Size(width: 40, height: 1))
+    #expect(announcer.lines(after: plain.stage).isEmpty, "a root that says nothing: nothing")
+    await harness.finish()
+    await plain.finish()
+  }
+
   @Test func wordsReplaceSymbolsAndNoDrawingGlyphIsLeft() {
     #expect(SemanticsAnnouncer.words("Testing, ✔") == "Testing, done")
     #expect(SemanticsAnnouncer.words("✖ Could not load") == "failed Could not load")

@@ -98,6 +98,36 @@ final class LiveTableScreen<Row: Sendable>: Screen {
     subscription?.cancel()
   }
 
+  /// A list titled by the table, its pointed row the item: the text of its first column of
+  /// words (aligned leading; numbers are aligned trailing) its label, what a move says; every
+  /// column as "Title: text" its detail, said with the whole and on Ctrl-L in the accessible
+  /// mode.
+  ///
+  /// The count is the item's, not a value: rows that stream in change it without a word. A
+  /// row whose page is still loading says "loading", then its text once it came.
+  override var semantics: Semantics? {
+    var hints = [KeyHint("Enter", "choose"), KeyHint("q", "quit")]
+    if !pageFailures.isEmpty { hints.append(KeyHint("r", "retry")) }
+    let value = streamFailure.map { "stopped: \($0)" }
+    guard rowCount > 0 else {
+      return Semantics(
+        role: .list, label: tableTitle, value: value ?? "no rows yet", hints: hints)
+    }
+    var item = Semantics.Item(index: selected, count: rowCount, label: "loading")
+    if let row = row(at: selected), let first = labelColumn {
+      item.label = first.value(row)
+      let cells = columns.map { "\($0.title): \($0.value(row))" }
+      item.detail = cells.joined(separator: ", ")
+    }
+    return Semantics(role: .list, label: tableTitle, value: value, item: item, hints: hints)
+  }
+
+  /// The column a row is called by: the first aligned leading, else the first.
+  private var labelColumn: TableColumn<Row>? {
+    for column in columns where column.alignment == .leading { return column }
+    return columns.first
+  }
+
   // MARK: Rows
 
   /// How many rows there are: the snapshot's, or the paged source's count.

@@ -4,8 +4,8 @@ public import ScreenKit
 /// accessible mode: written once, in order, never redrawn, for a screen reader or a braille
 /// display to read as a command-line tool's output.
 ///
-/// After each frame it compares the focused screen's semantics with what it said last and
-/// says only what changed:
+/// After each frame it compares the focused screen's semantics (the root's, where nothing has
+/// focus and the root says what it is) with what it said last and says only what changed:
 ///
 /// - another screen has focus, or the same one is another thing: the whole of it, label
 ///   first (`Episodes, list, 35 items, 1 of 35: Swift Basics, 2016-06-14, 26 min`);
@@ -48,7 +48,9 @@ public struct SemanticsAnnouncer {
 
   /// The lines to write after a frame of `stage`; empty when nothing a reader hears changed.
   public mutating func lines(after stage: Stage) -> [String] {
-    guard let screen = stage.focusedScreen else { return [] }
+    // NB: a stage where nothing takes keys (a progress display) is said by its root.
+    let screen = stage.focusedScreen ?? stage.root
+    guard screen.effectiveSemantics != nil || stage.focusedScreen != nil else { return [] }
     var semantics = screen.effectiveSemantics ?? Semantics(role: .text)
     if semantics.item == nil, semantics.role == .field {
       semantics.item = Self.item(above: screen)
