@@ -68,10 +68,8 @@ final class ChoiceListScreen: Screen {
   private(set) var pointer: Int?
   /// The first position of ``shown`` on screen.
   private var scroll = 0
-  /// The filters typed, each narrowing the one before, with the rows each let through: a
-  /// letter typed looks only at the rows of the pattern it narrows, and Backspace finds its
-  /// rows here, as they were.
-  private var filters: [(pattern: FuzzyPattern, shown: [Shown])] = []
+  /// The filters typed and the rows each let through.
+  private var filters = ChoiceFilter()
   /// Why Enter or Space did nothing; cleared by the next key.
   var message: String? {
     didSet { if message != oldValue { setNeedsDisplay() } }
@@ -152,32 +150,10 @@ final class ChoiceListScreen: Screen {
   /// Shows the rows the field's text matches, best first (in their order while it is empty),
   /// and points at the first that can be chosen.
   private func filter() {
-    let pattern = FuzzyPattern(editor.text)
-    if onQueryChange != nil || pattern.isEmpty {
-      // NB: a search's rows are its answer, in its order (what the query matches is still
-      // highlighted when drawn).
-      shown = rows.indices.map { Shown(index: $0) }
-      filters = []
-    } else if let kept = filters.lastIndex(where: { $0.pattern == pattern }) {
-      filters.removeSubrange((kept + 1)...)
-      shown = filters[kept].shown
-    } else {
-      while let last = filters.last, !pattern.narrows(last.pattern) { filters.removeLast() }
-      var matcher = FuzzyMatcher(pattern)
-      var scored: [(index: Int, score: Int)] = []
-      func score(_ index: Int) {
-        if let score = matcher.score(rows[index].title) { scored.append((index, score)) }
-      }
-      if let last = filters.last {
-        for row in last.shown { score(row.index) }
-      } else {
-        for index in rows.indices { score(index) }
-      }
-      // NB: stable: rows that score alike keep their order.
-      scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-      shown = scored.map { Shown(index: $0.index) }
-      filters.append((pattern, shown))
-    }
+    // NB: a search's rows are its answer, in its order (what the query matches is still
+    // highlighted when drawn).
+    let pattern = onQueryChange == nil ? FuzzyPattern(editor.text) : FuzzyPattern("")
+    shown = filters.shown(for: pattern, in: rows)
     pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
     scroll = 0
     message = nil
@@ -188,7 +164,7 @@ final class ChoiceListScreen: Screen {
   /// Shows `rows` in place of those shown: a search's answer.
   func replaceRows(_ rows: [Row]) {
     self.rows = rows
-    filters = []
+    filters.reset()
     filter()
   }
 
