@@ -70,9 +70,10 @@ public final class CursesApplication {
   private var isTurnRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var isQuitting = false
-  /// The timer for the display's input deadline, and the deadline it was armed for.
-  private var inputTimer: Scheduler.Timer?
-  private var inputTimerDeadline: ContinuousClock.Instant?
+  /// The timer for the display's input deadline.
+  private lazy var inputDeadline = InputDeadlineTimer(scheduler: stage.scheduler) {
+    [weak self] in self?.inputDeadlinePassed()
+  }
 
   /// Creates an application showing `root`; nothing happens until ``run()``.
   public init(
@@ -234,9 +235,7 @@ public final class CursesApplication {
     guard let loop = session?.loop else { return }
     for watch in watches { loop.unwatch(watch) }
     watches.removeAll()
-    if let inputTimer { stage.scheduler.cancel(inputTimer) }
-    inputTimer = nil
-    inputTimerDeadline = nil
+    inputDeadline.cancel()
     if armedDeadline != nil { loop.setDeadline(after: nil) {} }
     armedDeadline = nil
   }
@@ -279,22 +278,11 @@ public final class CursesApplication {
   /// Arms a timer for the display's input deadline, when it changed.
   private func armInputDeadline() {
     guard let session, !isQuitting else { return }
-    let deadline = session.display.inputDeadline
-    guard deadline != inputTimerDeadline else { return }
-    if let inputTimer { stage.scheduler.cancel(inputTimer) }
-    inputTimer = nil
-    inputTimerDeadline = deadline
-    guard let deadline else { return }
-    let delay = max(.zero, deadline - ContinuousClock.now)
-    inputTimer = stage.scheduler.schedule(after: delay) { [weak self] in
-      self?.inputDeadlinePassed()
-    }
+    inputDeadline.arm(for: session.display.inputDeadline)
   }
 
   /// Runs in a turn, among its timers.
   private func inputDeadlinePassed() {
-    inputTimer = nil
-    inputTimerDeadline = nil
     guard let session, !isQuitting else { return }
     // NB: what came in time is read first, where the loop served the deadline before the
     // input: the rest of a sequence, or the answer that makes the deadline moot.
