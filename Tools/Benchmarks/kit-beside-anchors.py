@@ -17,9 +17,13 @@
 #           does): spawn to the first frame showing the list, then a query typed a key at a
 #           time and moves, each key's time until the screen is settled (the last byte before
 #           the output goes quiet). Goal: no worse than fzf.
+#   setup   The release `Demo setup` on a pty of 100x40, answered by keys (the defaults, y to
+#           install, Enter on the table): spawn to the first frame of its first question, and
+#           the peak RSS of the whole flow (wait4), beside rich's `Prompt.ask` asking the
+#           first question alone. Goal: no slower to the first prompt, no more memory.
 #
-# usage: python3 Tools/Benchmarks/kit-beside-anchors.py tasks|select|all [--quick] [--runs N]
-#        [--products DIR]
+# usage: python3 Tools/Benchmarks/kit-beside-anchors.py tasks|select|setup|all [--quick]
+#        [--runs N] [--products DIR]
 # --quick: a short run of each (20 tasks, 10,000 options, one run): that it all still works,
 # no goals checked. The products are `.build/release` unless --products says otherwise
 # (`swift build -c release --product TasksExample` and `--product PromptsExample`).
@@ -414,6 +418,84 @@ def select_benchmark(products, quick, runs):
     return ok
 
 
+# ---------------------------------------------------------------------------------------------
+# Demo setup: the first prompt and the whole flow.
+
+# The flow by keys: what to send once what the screen waits for has come.
+SETUP_STEPS = [(b"\r", b"Command-line tool"), (b"\r", b"Features?"), (b"\r", b"Install 200"),
+               (b"y", b"Installed"), (b"\r", None)]
+
+
+def finish_run(program, limit=120.0):
+    # Reads until the program has gone; its status and resource use (`wait4`).
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and program.pump(0.2):
+        pass
+    try:
+        _, status, usage = os.wait4(program.pid, 0 if time.monotonic() < deadline else os.WNOHANG)
+    except ChildProcessError:
+        return None, None
+    os.close(program.fd)
+    return status, usage
+
+
+def setup_run(command, first_needle, steps):
+    program = PtyProgram(command, None, 100, 40)
+    try:
+        first = None
+        while first is None and program.pump(0.05):
+            first = program.first_with(first_needle)
+            if time.monotonic() - program.started > 60:
+                break
+        for key, wanted in steps:
+            os.write(program.fd, key)
+            index = len(program.chunks)
+            deadline = time.monotonic() + 120
+            while wanted and program.first_with(wanted, index) is None:
+                if time.monotonic() > deadline or not program.pump(0.05):
+                    break
+        status, usage = finish_run(program)
+    except BaseException:
+        program.stop()
+        raise
+    if status is None or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        fail("%s did not end with status 0 (%r)" % (" ".join(command), status))
+    wall = program.chunks[-1][0] - program.started if program.chunks else None
+    return (first - program.started if first else None), usage.ru_maxrss, wall, (
+        usage.ru_utime + usage.ru_stime)
+
+
+def setup_benchmark(products, quick, runs):
+    demo = os.path.join(products, "Demo")
+    if not os.access(demo, os.X_OK):
+        fail("%s is not built (swift build -c release --product Demo)" % demo)
+    programs = [
+        ("Demo setup (whole flow)", [demo, "setup", "--latency", "200"], b"Project name?",
+         SETUP_STEPS),
+        ("rich Prompt.ask (one question)", [sys.executable, "-c",
+         "from rich.prompt import Prompt; Prompt.ask('Project name?', default='hello-screen')"],
+         b"Project name?", [(b"\r", None)]),
+    ]
+    print("Demo setup in a pty of 100x40, answered by keys (defaults, y), beside a rich prompt;"
+          " %d run(s) each, interleaved" % runs)
+    results = {label: [] for label, _, _, _ in programs}
+    for round_index in range(runs):
+        for label, command, needle, steps in programs:
+            first, rss, wall, cpu = setup_run(command, needle, steps)
+            results[label].append((first, rss, wall, cpu))
+            print("  run %d %-30s first prompt %s, peak RSS %.1f MiB, wall %.2f s, CPU %.2f s" % (
+                round_index + 1, label, milliseconds(first), rss / 1024, wall, cpu))
+    print()
+    print("| | " + " | ".join(label for label, _, _, _ in programs) + " | ScreenKit / rich |")
+    print("| --- | " + " | ".join("---:" for _ in programs) + " | ---: |")
+    firsts = [statistics.median(r[0] for r in results[label]) for label, _, _, _ in programs]
+    ok = print_ratio_row("spawn → first prompt frame", firsts)
+    peaks = [statistics.median(r[1] for r in results[label]) for label, _, _, _ in programs]
+    print("| peak RSS | %s | %.2fx |" % (
+        " | ".join("%.1f MiB" % (peak / 1024) for peak in peaks), peaks[0] / peaks[1]))
+    return ok and peaks[0] <= peaks[1]
+
+
 def milliseconds(value):
     return "-" if value is None else "%.1f ms" % (value * 1000)
 
@@ -443,8 +525,9 @@ def main(arguments):
     if "--products" in words:
         products = words[words.index("--products") + 1]
     which = words[0] if words and not words[0].startswith("--") else "all"
-    if which not in ("tasks", "select", "all"):
-        fail("usage: kit-beside-anchors.py tasks|select|all [--quick] [--runs N] [--products DIR]")
+    if which not in ("tasks", "select", "setup", "all"):
+        fail("usage: kit-beside-anchors.py tasks|select|setup|all [--quick] [--runs N]"
+             " [--products DIR]")
     if shutil.which("tmux") is None and which in ("tasks", "all"):
         fail("tmux is not installed (apt-get install tmux)")
     ok = True
@@ -453,6 +536,9 @@ def main(arguments):
         print()
     if which in ("select", "all"):
         ok = select_benchmark(products, quick, runs) and ok
+        print()
+    if which in ("setup", "all"):
+        ok = setup_benchmark(products, quick, runs) and ok
     print()
     print("goals %s" % ("met" if ok else "missed (see the table)"))
     # NB: goals are reported, not enforced: timings on a shared machine vary; --quick checks
