@@ -24,6 +24,10 @@ import ScreenKitPrompts
 /// `--options-file PATH` asks one question instead, a select over the lines of PATH (`-` for
 /// standard input is not taken: the prompt reads its keys there), and prints the line chosen:
 /// the select benchmark runs it beside `fzf` on the same lines.
+///
+/// `--table-rows N` shows a live table of N build records instead, loaded a page of 50 at a
+/// time (100 ms a page) as the user scrolls: a million rows are there, the pages on screen
+/// loaded; Enter prints the record chosen.
 @main
 struct PromptsExample: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -35,7 +39,38 @@ struct PromptsExample: AsyncParsableCommand {
   @Option(name: .customLong("options-file"), help: "Select one of this file's lines, print it.")
   var optionsFile: String?
 
+  @Option(name: .customLong("table-rows"), help: "Show a paged table of this many records.")
+  var tableRows: Int?
+
+  /// One row of the paged table: a build, made from its number as a server would send it.
+  struct Build: Sendable {
+    var number: Int
+    var name: String { "build-\(number)" }
+    var seconds: Int { 20 + number * 7 % 300 }
+    var status: String { number % 13 == 0 ? "failed" : "passed" }
+  }
+
   func run() async throws {
+    if let tableRows {
+      guard tableRows >= 0 else { throw ValidationError("--table-rows takes a count, 0 or more") }
+      let prompts = Prompts(variablePrefix: "PROMPTS")
+      let build = try await prompts.table(
+        "Builds", id: "build",
+        columns: [
+          TableColumn<Build>("#", alignment: .trailing) { "\($0.number)" },
+          TableColumn<Build>("Name") { $0.name },
+          TableColumn<Build>("Time", alignment: .trailing) { "\($0.seconds) s" },
+          TableColumn<Build>("Status") { $0.status },
+        ],
+        count: tableRows,
+        loadPage: { range in
+          // NB: a server's page: its latency, then the records by number.
+          try await Task.sleep(for: .milliseconds(100))
+          return range.map { Build(number: $0 + 1) }
+        })
+      if let build { print("\(build.name): \(build.status) in \(build.seconds) s") }
+      return
+    }
     if let optionsFile {
       let lines = try Self.lines(of: optionsFile)
       let prompts = Prompts(variablePrefix: "PROMPTS")

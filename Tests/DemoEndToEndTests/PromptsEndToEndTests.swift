@@ -150,6 +150,67 @@ struct PromptsEndToEndTests {
       ], "\(all.joined(separator: "\n"))")
   }
 
+  /// A million rows by page (`--table-rows`): the first page, then the last at End, through a
+  /// resize storm; the rows on screen left plain in the scrollback above the program's line,
+  /// the history above them intact, no pointer or status row left.
+  @Test func aPagedTableLoadsThePagesShownAndLeavesItsRowsThroughAStorm() async throws {
+    let history = (1...40).map { "history \($0)" }
+    let session = try TmuxSession(
+      ["--table-rows", "1000000"], width: 80, height: 24,
+      before: "unset CI; trap true INT; echo history; seq -f 'history %g' 1 40; ",
+      program: "PromptsExample")
+    defer { session.close() }
+    try await pointed(at: "build-1", in: session, also: "? Builds", "1 of 1000000")
+    try session.send("End")
+    try await pointed(at: "build-1000000", in: session, also: "1000000 of 1000000")
+    for (index, size) in [(60, 12), (100, 30), (40, 8), (80, 24)].enumerated() {
+      try session.resize(width: size.0, height: size.1)
+      if index % 2 == 1 { try session.send("Up") }
+    }
+    try await pointed(at: "build-999998", in: session)
+    try session.send("Down")
+    try await pointed(at: "build-999999", in: session)
+    try session.send("Enter")
+    #expect(try await session.exitStatus() == 0)
+    try await session.waitFor("EXIT=0")
+    let all = try lines(session)
+    let text = all.joined(separator: "\n")
+    #expect(Array(all.prefix(40)) == history, "\(text)")
+    #expect(all.suffix(2) == ["build-999999: failed in 113 s", "EXIT=0"], "\(text)")
+    #expect(all.contains { $0.hasPrefix("1000000  build-1000000") }, "\(text)")
+    #expect(!text.contains("›") && !text.contains(" of 1000000"), "\(text)")
+  }
+
+  /// Waits until the table's pointer is on the row named `name` and the screen shows `texts`.
+  private func pointed(
+    at name: String, in session: TmuxSession, also texts: String...,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await session.waitUntil(
+      "the pointer on \(name)", timeout: .seconds(10), sourceLocation: sourceLocation
+    ) { screen in
+      let row = screen.split(separator: "\n").first { $0.hasPrefix("›") } ?? ""
+      return row.split(separator: " ").contains { $0 == name } && texts.allSatisfy(screen.contains)
+    }
+  }
+
+  @Test func ctrlCInATableEndsWithStatus130AndTheTerminalPutBack() async throws {
+    let session = try TmuxSession(
+      ["--table-rows", "1000"], width: 80, height: 24,
+      before: "unset CI; trap true INT; echo history; ", program: "PromptsExample")
+    defer { session.close() }
+    try await pointed(at: "build-1", in: session)
+    try session.send("PageDown")
+    try session.send("C-c")
+    #expect(try await session.exitStatus() == 130)
+    let settings = try await session.terminalSettings()
+    #expect(settings.before == settings.after)
+    try await session.waitFor("EXIT=130")
+    #expect(try session.paneFormat("cursor_flag") == "1")
+    #expect(try session.paneFormat("keypad_cursor_flag") == "0")
+    #expect(try session.paneFormat("mouse_any_flag") == "0")
+  }
+
   @Test func aHangupPutsTheTerminalBack() async throws {
     let session = try Self.example()
     defer { session.close() }
