@@ -24,7 +24,6 @@ final class SessionDriver {
     case wake
     case timer(Duration)
     case idleCheck
-    case sent(Int)
     case end(EndReason)
   }
 
@@ -40,6 +39,12 @@ final class SessionDriver {
     var isPumpScheduled = false
     var inputBytes = 0
     var droppedInputBytes = 0
+    /// Bytes sent and not yet taken by the connection: counted here, where the event loop
+    /// takes them off as writes complete without a turn of the main actor.
+    var bytesInFlight = 0
+    /// Whether a frame was held back for ``bytesInFlight``: the write that brings it under
+    /// the bound then wakes the session to draw it.
+    var isFrameHeld = false
   }
 
   private nonisolated let inbox = Locked(Inbox())
@@ -54,7 +59,7 @@ final class SessionDriver {
   /// The accessible mode's words, in place of the writer's grid; `nil` outside the mode.
   private var announcer: SemanticsAnnouncer?
   /// Bytes sent and not yet taken by the connection.
-  private(set) var bytesInFlight = 0
+  var bytesInFlight: Int { inbox.withLock { $0.bytesInFlight } }
   /// Frames held back while the client was behind, for the tests and the documentation.
   private(set) var framesHeld = 0
   private(set) var isEnded = false
@@ -142,7 +147,6 @@ final class SessionDriver {
     case .timer(let deadline):
       if deadlineTimer?.deadline == deadline { deadlineTimer = nil }
     case .idleCheck: checkIdle()
-    case .sent(let count): bytesInFlight -= count
     case .end(.clientGone): finish(exitStatus: 0, message: nil, reachable: false)
     case .end(.ended(let status, let message)):
       finish(exitStatus: status, message: message, reachable: true)
@@ -191,7 +195,13 @@ final class SessionDriver {
 
   private func draw(_ host: ScreenHost) {
     guard host.needsFrame, writer != nil else { return }
-    guard bytesInFlight < limits.outputBytesInFlight else {
+    let bound = limits.outputBytesInFlight
+    let isBehind = inbox.withLock { inbox -> Bool in
+      guard inbox.bytesInFlight >= bound else { return false }
+      inbox.isFrameHeld = true
+      return true
+    }
+    guard !isBehind else {
       framesHeld += 1
       return
     }
@@ -213,8 +223,24 @@ final class SessionDriver {
 
   private func send(_ bytes: [UInt8]) {
     let count = bytes.count
-    bytesInFlight += count
-    transport.send(bytes) { [weak self] in self?.post(.sent(count)) }
+    inbox.withLock { $0.bytesInFlight += count }
+    transport.send(bytes) { [weak self] in self?.written(count) }
+  }
+
+  /// Takes `count` written bytes off the count, on the event loop.
+  ///
+  /// It wakes the session only when a frame waits for it. NB: a write's completion used to
+  /// post to the main actor for every frame, a hop there and back per frame (docs/serving.md,
+  /// "Measured").
+  private nonisolated func written(_ count: Int) {
+    let bound = limits.outputBytesInFlight
+    let wake = inbox.withLock { inbox -> Bool in
+      inbox.bytesInFlight -= count
+      guard inbox.isFrameHeld, inbox.bytesInFlight < bound else { return false }
+      inbox.isFrameHeld = false
+      return true
+    }
+    if wake { post(.wake) }
   }
 
   /// Sets the timer for the host's next deadline, unless one is set for it already.
