@@ -22,7 +22,11 @@ struct ChoiceFilter {
     }
     while let last = levels.last, !pattern.narrows(last.pattern) { levels.removeLast() }
     var matcher = FuzzyMatcher(pattern)
-    var scored: [(index: Int, score: Int)] = []
+    // NB: each match as one number that sorts as the rows are shown: the score, best first,
+    // in the high bits, the index in the low 31. A plain sort of numbers is several times
+    // faster than one of pairs through a closure, over 100,000 rows. (No select holds 2^31
+    // choices: each is a value and strings in memory.)
+    var scored: [UInt64] = []
     func score(_ index: Int) {
       // NB: the matcher's bytes, not its generic `score(_:)`: called across modules, that one
       // ran unspecialised, a metadata lookup and a copy of the title per row.
@@ -30,15 +34,19 @@ struct ChoiceFilter {
       let score =
         title.utf8.withContiguousStorageIfAvailable { matcher.score(utf8: $0) }
         ?? matcher.score(title)
-      if let score { scored.append((index, score)) }
+      guard let score else { return }
+      // The score within 32 bits, turned so that the best is 0.
+      let clamped = min(max(Int64(score), Int64(Int32.min)), Int64(Int32.max))
+      let rank = UInt64(Int64(Int32.max) - clamped)
+      scored.append((rank << 31) | UInt64(index))
     }
     if let last = levels.last {
       for row in last.shown { score(row.index) }
     } else {
       for index in rows.indices { score(index) }
     }
-    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-    let shown = scored.map { ChoiceListScreen.Shown(index: $0.index) }
+    scored.sort()
+    let shown = scored.map { ChoiceListScreen.Shown(index: Int($0 & ((1 << 31) - 1))) }
     levels.append((pattern, shown))
     return shown
   }
