@@ -14,9 +14,18 @@ final class RecordingTransport: SessionTransport {
     var held: [@Sendable () -> Void] = []
     var bytesHeld = 0
     var mostBytesHeld = 0
+    /// The tasks of the timers scheduled, cancelled when the transport goes.
+    var timers: [Task<Void, any Error>] = []
   }
 
   private let state = Locked(State())
+
+  // NB: a timer's task sleeps on the virtual clock until the test moves it there; one the
+  // test never reaches would sleep until the process ends, and LeakSanitizer reports every
+  // task still suspended then. The session's driver, and so its transport, go with the test.
+  deinit {
+    for timer in state.withLock({ $0.timers }) { timer.cancel() }
+  }
 
   /// Everything written, frames and the final bytes, as text.
   var text: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }
@@ -77,10 +86,11 @@ final class RecordingTransport: SessionTransport {
   {
     // NB: the deadline is taken now; the task may start after the test moved the clock.
     let deadline = clock.now.advanced(by: delay)
-    return TaskTimer(
-      task: Task { [clock] in
-        try await clock.sleep(until: deadline)
-        action()
-      })
+    let task = Task { [clock] in
+      try await clock.sleep(until: deadline)
+      action()
+    }
+    state.withLock { $0.timers.append(task) }
+    return TaskTimer(task: task)
   }
 }
