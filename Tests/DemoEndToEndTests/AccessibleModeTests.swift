@@ -93,6 +93,56 @@
       #expect(done.count == 50, "each task's end is a line: \(lines)")
     }
 
+    /// The kit's prompts in the mode, answered by keys: each question said with its field or
+    /// its choice pointed at, a move the new choice alone, each answer a line of words (the
+    /// token's as "(hidden)", never its text), the program's own lines after; no grid.
+    @Test func thePromptsSayTheirQuestionsAndLeaveTheAnswersAsWords() throws {
+      let example = URL(fileURLWithPath: try DemoBinary.require()).deletingLastPathComponent()
+        .appendingPathComponent("PromptsExample").path
+      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
+      let job = try TerminalJob(
+        executable: example, arguments: [],
+        environment: [
+          "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+          "SCREENKIT_ACCESSIBLE": "1",
+        ], terminal: terminal, by: Deadline(after: .seconds(30)))
+      defer { _ = job.end(by: Deadline(after: .seconds(5))) }
+      // Each key once what it answers has been said.
+      let script: [(wait: String, key: String)] = [
+        ("Project name?, field", "\r"), ("Language?, list, 1 of 8: Swift", "\u{1B}[B"),
+        ("\nRust", "\r"), ("License?, list, 1 of 4: MIT", "\r"),
+        ("Dependency?, list, 1 of 8", "arg"), ("swift-argument-parser", "\r"),
+        ("Features?, list", "\r"), ("Registry token?, field", "q"),
+        ("hidden, 1 character", "\r"), ("Create my-tool?, button", "y"),
+      ]
+      for (wait, key) in script {
+        let said = terminal.wait(until: Deadline(after: .seconds(30))) { output in
+          String(decoding: output, as: UTF8.self).contains(wait)
+        }
+        #expect(said, "no \"\(wait)\" in: \(String(decoding: terminal.output, as: UTF8.self))")
+        guard said else { return }
+        try terminal.write(Array(key.utf8), by: Deadline(after: .seconds(10)))
+      }
+      #expect(job.waitForEnding(by: Deadline(after: .seconds(30))) == .exited(0))
+      terminal.drain()
+      try Self.expectLinearOutput(terminal.output)
+      let lines = Self.lines(String(decoding: terminal.output, as: UTF8.self))
+      for answer in [
+        "done Project name? my-tool", "done Language? Rust", "done License? MIT",
+        "done Dependency? swift-argument-parser", "done Features? Tests",
+        "done Registry token? (hidden)", "done Create my-tool? yes",
+        "The token is kept for the registry.",
+      ] {
+        #expect(lines.contains { $0.hasSuffix(answer) }, "\(answer) in \(lines)")
+      }
+      #expect(lines.contains("Rust"), "the move says the new choice alone: \(lines)")
+      // The secret (`q`) is never said: its question says only how long it is.
+      let token = lines.filter { $0.contains("Registry token?") }
+      #expect(
+        !token.isEmpty
+          && token.allSatisfy { $0.contains("empty") || $0.contains("hidden") }, "\(token)")
+    }
+
     /// `TERM=dumb` and a pipe keep what the demo does without the mode, byte for byte: the
     /// mode is for a terminal a screen reader reads, not the fallback of one that cannot draw.
     @Test(arguments: [["TERM": "dumb"], ["TERM": "xterm-256color"]])
