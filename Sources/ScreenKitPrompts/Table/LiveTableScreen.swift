@@ -73,6 +73,14 @@ final class LiveTableScreen<Row: Sendable>: Screen {
 
   override var canBecomeFocused: Bool { true }
 
+  /// The pointed row's first cell, its pointer: where a screen reader and a braille display,
+  /// which follow the cursor, find the row a move went to.
+  override var focusPoint: Point? {
+    guard rowCount > 0, selected >= scroll, selected - scroll < pageHeight else { return nil }
+    // NB: the title and the header are the two rows above the page.
+    return Point(x: 0, y: 2 + selected - scroll)
+  }
+
   override func didAppear() {
     _ = becomeFocused()
     if case .snapshots(_, let subscribe) = source, subscription == nil {
