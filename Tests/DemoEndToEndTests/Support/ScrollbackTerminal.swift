@@ -296,14 +296,16 @@
 
     /// Shows the held output up to the end of the first `bytes` in it, waiting for the
     /// program to write them.
+    ///
+    /// NB: the emulator waits up to 30 s for them; the reply is awaited longer.
     func feedOutput(until bytes: [UInt8]) throws {
-      try request("output feed-until " + Self.hex(bytes))
+      try request("output feed-until " + Self.hex(bytes), timeout: .seconds(45))
     }
 
     /// Shows the held output up to the start of the first `bytes` in it, waiting for the
     /// program to write them.
     func feedOutput(before bytes: [UInt8]) throws {
-      try request("output feed-before " + Self.hex(bytes))
+      try request("output feed-before " + Self.hex(bytes), timeout: .seconds(45))
     }
 
     /// Shows all the held output, and from now on what the program writes as it comes.

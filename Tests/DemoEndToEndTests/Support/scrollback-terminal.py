@@ -197,6 +197,10 @@ OUTPUT_GRACE_SECONDS = 5.0
 PR_SET_CHILD_SUBREAPER = 36
 # How long `keys` waits for its bytes to go into the pty before it fails.
 INPUT_TIMEOUT_SECONDS = 10.0
+# How long `output feed-until` and `feed-before` wait for the program to write what they
+# look for. NB: 10 s was once too short: a debug demo starting beside three runs of the
+# whole suite and a sanitizer build (load above 12) wrote its first list after that.
+FEED_TIMEOUT_SECONDS = 30.0
 
 
 class ScrollbackScreen(pyte.HistoryScreen):
@@ -1154,12 +1158,12 @@ class Terminal:
             if not self.holding_output:
                 return {"error": "the output is not held"}
             pattern = bytes.fromhex(arguments[1])
-            deadline = time.monotonic() + INPUT_TIMEOUT_SECONDS
+            deadline = time.monotonic() + FEED_TIMEOUT_SECONDS
             while pattern not in self.held_output:
                 left = deadline - time.monotonic()
                 if left <= 0 or (self.output_ended and self.master is None):
                     return {"error": "the program did not write {!r} in {} s".format(
-                        pattern, INPUT_TIMEOUT_SECONDS)}
+                        pattern, FEED_TIMEOUT_SECONDS)}
                 self.condition.wait(min(left, 0.1))
             end = self.held_output.index(pattern)
             if action == "feed-until":
