@@ -78,19 +78,31 @@ import Testing
   ) async throws -> (NIOSSHUserAuthenticationOutcome, ConnectionState, passwords: Bool) {
     let keys = AuthorizedKeys(text: String(openSSHPublicKey: Self.client.publicKey))
     let connection = ConnectionState(address: "127.0.0.1", refusal: nil)
-    let loop = MultiThreadedEventLoopGroupForTests.loop
-    let promise = loop.makePromise(of: NIOSSHUserAuthenticationOutcome.self)
-    // NB: the authenticator is the event loop's, as the server's is.
-    let takesPasswords = try await loop.submit {
-      let authenticator = ClientAuthenticator(
-        keys: keys, authorizeKey: check, checkPassword: passwords, connection: connection)
-      authenticator.requestReceived(
-        request: NIOSSHUserAuthenticationRequest(
-          username: user, serviceName: "ssh-connection", request: request),
-        responsePromise: promise)
-      return authenticator.supportedAuthenticationMethods.contains(.password)
-    }.get()
-    return (try await promise.futureResult.get(), connection, takesPasswords)
+    // NB: a group of its own, shut down before the test ends: NIO's process-wide singleton
+    // opened its event loops' descriptors (an epoll, an eventfd, a timerfd) for the life of
+    // the process, in the middle of a test of the curses sessions that checks nothing its
+    // session opened is left open.
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    do {
+      let loop = group.next()
+      let promise = loop.makePromise(of: NIOSSHUserAuthenticationOutcome.self)
+      // NB: the authenticator is the event loop's, as the server's is.
+      let takesPasswords = try await loop.submit {
+        let authenticator = ClientAuthenticator(
+          keys: keys, authorizeKey: check, checkPassword: passwords, connection: connection)
+        authenticator.requestReceived(
+          request: NIOSSHUserAuthenticationRequest(
+            username: user, serviceName: "ssh-connection", request: request),
+          responsePromise: promise)
+        return authenticator.supportedAuthenticationMethods.contains(.password)
+      }.get()
+      let outcome = try await promise.futureResult.get()
+      try await group.shutdownGracefully()
+      return (outcome, connection, takesPasswords)
+    } catch {
+      try? await group.shutdownGracefully()
+      throw error
+    }
   }
 
   @Test func anAuthorizedKeyLogsInAndAnyOtherDoesNot() async throws {
