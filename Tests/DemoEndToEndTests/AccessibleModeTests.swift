@@ -69,15 +69,7 @@
     /// task's end a line of words, the group's progress said in steps of 10 % and each step
     /// once, no bar, no spinner, no grid.
     @Test func aTaskGroupSaysEachTaskAndItsProgressInTenPercentSteps() throws {
-      let example = URL(fileURLWithPath: try DemoBinary.require()).deletingLastPathComponent()
-        .appendingPathComponent("TasksExample").path
-      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
-      let job = try TerminalJob(
-        executable: example, arguments: [],
-        environment: [
-          "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-          "SCREENKIT_ACCESSIBLE": "1",
-        ], terminal: terminal, by: Deadline(after: .seconds(30)))
+      let (terminal, job) = try Self.startInTheMode("TasksExample")
       let ending = job.waitForEnding(by: Deadline(after: .seconds(60)))
       _ = job.end(by: Deadline(after: .seconds(5)))
       terminal.drain()
@@ -97,15 +89,7 @@
     /// its choice pointed at, a move the new choice alone, each answer a line of words (the
     /// token's as "(hidden)", never its text), the program's own lines after; no grid.
     @Test func thePromptsSayTheirQuestionsAndLeaveTheAnswersAsWords() throws {
-      let example = URL(fileURLWithPath: try DemoBinary.require()).deletingLastPathComponent()
-        .appendingPathComponent("PromptsExample").path
-      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
-      let job = try TerminalJob(
-        executable: example, arguments: [],
-        environment: [
-          "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-          "SCREENKIT_ACCESSIBLE": "1",
-        ], terminal: terminal, by: Deadline(after: .seconds(30)))
+      let (terminal, job) = try Self.startInTheMode("PromptsExample")
       defer { _ = job.end(by: Deadline(after: .seconds(5))) }
       // Each key once what it answers has been said.
       let script: [(wait: String, key: String)] = [
@@ -141,6 +125,21 @@
       #expect(
         !token.isEmpty
           && token.allSatisfy { $0.contains("empty") || $0.contains("hidden") }, "\(token)")
+    }
+
+    /// Starts the example `name`, built beside the demo, on an 80x24 pty with
+    /// `SCREENKIT_ACCESSIBLE=1` set, as a user who set it in their profile runs it.
+    private static func startInTheMode(_ name: String) throws -> (PseudoTerminal, TerminalJob) {
+      let example = URL(fileURLWithPath: try DemoBinary.require()).deletingLastPathComponent()
+        .appendingPathComponent(name).path
+      let terminal = try PseudoTerminal(size: WindowSize(width: 80, height: 24))
+      let job = try TerminalJob(
+        executable: example, arguments: [],
+        environment: [
+          "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+          "SCREENKIT_ACCESSIBLE": "1",
+        ], terminal: terminal, by: Deadline(after: .seconds(30)))
+      return (terminal, job)
     }
 
     /// `TERM=dumb` and a pipe keep what the demo does without the mode, byte for byte: the

@@ -166,39 +166,24 @@
     }
 
     /// Waits for the frames of a key until one is what `until` says, checking every whole
-    /// frame met on the way (one the terminal received nothing after for a poll's time, the
-    /// program not busy at either end).
+    /// frame met on the way (``ScrollbackTerminal/wholeFrame(timeout:quiet:_:)``).
     @discardableResult
     private func settle(
       _ terminal: ScrollbackTerminal, after mark: Int, until: Until, _ checks: inout Checks,
       step: Step? = nil
     ) async throws -> ScrollbackTerminal.Snapshot {
       let start = ContinuousClock.now
-      let deadline = start.advanced(by: .seconds(30))
-      while true {
-        // NB: each round takes its own pair, so the round after the deadline (a test task can
-        // go unscheduled for seconds on a busy machine) still looks at a whole frame.
-        let expired = ContinuousClock.now >= deadline
-        let first = try terminal.snapshot()
-        try await Task.sleep(for: .milliseconds(50))
-        let snapshot = try terminal.snapshot()
-        // NB: quiet alone is not whole: a program preempted between two writes of one frame
-        // (ncurses writes a large one in several) is quiet for as long as a busy machine keeps
-        // it waiting. Quiet and not busy at both ends of the poll is whole.
-        if first.received == snapshot.received, !first.busy, !snapshot.busy {
-          checks.check(snapshot, after: step)
-          if Self.focusedCell(in: snapshot) != nil,
-            Self.isDone(until, snapshot, after: mark, since: start)
-          {
-            if step != nil { checks.keys += 1 }
-            return snapshot
-          }
-        }
-        if expired {
-          Issue.record("no frame \(until) after \(step?.name ?? "the start"):\n\(snapshot)")
-          throw E2EError("no frame after \(step?.name ?? "the start")")
-        }
+      let (frame, last) = try await terminal.wholeFrame(timeout: .seconds(30)) { snapshot in
+        checks.check(snapshot, after: step)
+        return Self.focusedCell(in: snapshot) != nil
+          && Self.isDone(until, snapshot, after: mark, since: start)
       }
+      guard let frame else {
+        Issue.record("no frame \(until) after \(step?.name ?? "the start"):\n\(last)")
+        throw E2EError("no frame after \(step?.name ?? "the start")")
+      }
+      if step != nil { checks.keys += 1 }
+      return frame
     }
 
     /// Whether `snapshot`, a whole frame, is the one a key waits for.

@@ -26,16 +26,6 @@ struct InlineEndToEndTests {
       before: printHistory)
   }
 
-  /// The lines of the scrollback and the screen, without the pane's empty trailing rows.
-  private func lines(_ demo: TmuxSession) throws -> [String] {
-    var lines = try demo.captureWithHistory().split(
-      separator: "\n", omittingEmptySubsequences: false
-    )
-    .map(String.init)
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    return lines
-  }
-
   /// Expects the forty history lines once each, in order, one after another.
   private func expectHistoryIntact(
     _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation
@@ -60,7 +50,7 @@ struct InlineEndToEndTests {
     let settings = try await demo.terminalSettings()
     #expect(settings.before == settings.after)
     let screen = try await demo.waitFor("EXIT=0")
-    let all = try lines(demo)
+    let all = try demo.linesWithHistory()
     expectHistoryIntact(all)
     // The last frame, once, right below the history; then the shell's next line.
     #expect(all.filter { $0.hasPrefix(" Episodes") }.count == 1, "\(screen)")
@@ -82,7 +72,7 @@ struct InlineEndToEndTests {
     let settings = try await demo.terminalSettings()
     #expect(settings.before == settings.after)
     let screen = try await demo.waitFor("EXIT=\(128 + signal)")
-    let all = try lines(demo)
+    let all = try demo.linesWithHistory()
     expectHistoryIntact(all)
     let title = all.firstIndex { $0.hasPrefix(" Episodes") }
     #expect(all.filter { $0.hasPrefix(" Episodes") }.count == 1, "\(screen)")
@@ -119,7 +109,7 @@ struct InlineEndToEndTests {
     try demo.send("q")
     #expect(try await demo.exitStatus() == 0)
     try await demo.waitFor("EXIT=0")
-    let all = try lines(demo)
+    let all = try demo.linesWithHistory()
     expectHistoryIntact(all)
     #expect(
       all.filter { $0.hasPrefix(" Episodes") }.count == 1,

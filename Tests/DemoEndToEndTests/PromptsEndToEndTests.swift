@@ -32,16 +32,6 @@ struct PromptsEndToEndTests {
       before: "unset CI; trap true INT; echo history; ", program: "PromptsExample")
   }
 
-  /// The pane's scrollback and screen from the history line on, without its blank rows.
-  private func lines(_ session: TmuxSession) throws -> [String] {
-    var lines = try session.captureWithHistory().split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map(String.init)
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    guard let history = lines.firstIndex(of: "history") else { return lines }
-    return Array(lines[(history + 1)...])
-  }
-
   @Test func eachAnswerLeavesOneLineAndTheSecretIsNowhere() async throws {
     let session = try Self.example()
     defer { session.close() }
@@ -74,7 +64,7 @@ struct PromptsEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=0")
-    #expect(try lines(session) == Self.answered + ["EXIT=0"])
+    #expect(try session.linesWithHistory(after: "history") == Self.answered + ["EXIT=0"])
     #expect(!session.output().contains("hunter2"))
   }
 
@@ -89,7 +79,7 @@ struct PromptsEndToEndTests {
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=130")
     // The region is cleared: nothing of the question is left, the shell's line is below.
-    #expect(try lines(session) == ["EXIT=130"])
+    #expect(try session.linesWithHistory(after: "history") == ["EXIT=130"])
     #expect(try session.paneFormat("cursor_flag") == "1")
     #expect(try session.paneFormat("keypad_cursor_flag") == "0")
   }
@@ -105,7 +95,7 @@ struct PromptsEndToEndTests {
     try session.send("Enter")
     #expect(try await session.exitStatus() == 0)
     try await session.waitFor("EXIT=0")
-    #expect(try lines(session) == Self.answered + ["EXIT=0"])
+    #expect(try session.linesWithHistory(after: "history") == Self.answered + ["EXIT=0"])
     #expect(!session.output().contains("hunter2"))
   }
 
@@ -141,7 +131,7 @@ struct PromptsEndToEndTests {
     try session.send("n")
     #expect(try await session.exitStatus() == 0)
     try await session.waitFor("EXIT=0")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     #expect(
       all == history + [
         "✔ Project name? my-tool", "✔ Language? Rust", "✔ License? MIT",
@@ -173,7 +163,7 @@ struct PromptsEndToEndTests {
     try session.send("Enter")
     #expect(try await session.exitStatus() == 0)
     try await session.waitFor("EXIT=0")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     let text = all.joined(separator: "\n")
     #expect(Array(all.prefix(40)) == history, "\(text)")
     #expect(all.suffix(2) == ["build-999999: failed in 113 s", "EXIT=0"], "\(text)")
@@ -221,7 +211,7 @@ struct PromptsEndToEndTests {
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=129")
     // The region is cleared; the pane's shell says how its job ended.
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     #expect(!all.contains { $0.contains("Project name") }, "\(all)")
     #expect(all.last == "EXIT=129")
   }
@@ -274,7 +264,7 @@ struct PromptsEndToEndTests {
     defer { session.close() }
     #expect(try await session.exitStatus() == 0)
     try await session.waitFor("EXIT=0")
-    #expect(try lines(session) == Self.defaults + ["EXIT=0"])
+    #expect(try session.linesWithHistory(after: "history") == Self.defaults + ["EXIT=0"])
     #expect(!session.output().contains("? Project name?"))
   }
 

@@ -16,16 +16,6 @@ struct SetupEndToEndTests {
       before: "unset CI; trap true INT; echo history; ")
   }
 
-  /// The pane's scrollback and screen from the history line on, without its blank rows.
-  private func lines(_ session: TmuxSession) throws -> [String] {
-    var lines = try session.captureWithHistory().split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map(String.init)
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    guard let history = lines.firstIndex(of: "history") else { return lines }
-    return Array(lines[(history + 1)...])
-  }
-
   /// Resizes the pane back and forth `times` times, ending at 80x24.
   private func storm(_ session: TmuxSession, times: Int = 4) throws {
     for index in 0..<times {
@@ -71,7 +61,7 @@ struct SetupEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=0")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     let text = all.joined(separator: "\n")
     #expect(
       Array(all.prefix(5)) == [
@@ -109,7 +99,7 @@ struct SetupEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=130")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     #expect(all.last == "EXIT=130")
     #expect(!all.contains { $0.contains("more (") }, "\(all)")
     #expect(try session.paneFormat("cursor_flag") == "1")
@@ -134,7 +124,7 @@ struct SetupEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=130")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     #expect(all.last == "EXIT=130")
     #expect(!all.contains { $0.contains("Enter chooses") }, "\(all)")
     #expect(try session.paneFormat("cursor_flag") == "1")

@@ -8,16 +8,6 @@ import Testing
   "A group of tasks in a real terminal and piped", .serialized,
   .enabled(if: Shell.hasTmux, "tmux is not installed"))
 struct TasksEndToEndTests {
-  /// The pane's scrollback and screen from the history line on, without its blank rows.
-  private func lines(_ session: TmuxSession) throws -> [String] {
-    var lines = try session.captureWithHistory().split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map(String.init)
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    guard let history = lines.firstIndex(of: "history") else { return lines }
-    return Array(lines[(history + 1)...])
-  }
-
   /// Whether `line` is `✔ package-N 1.2s` (or `✘ package-N 0.3s: checksum mismatch` when
   /// `failed`), and N.
   private func finished(_ line: String, failed: Bool = false) -> Int? {
@@ -52,7 +42,7 @@ struct TasksEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=1")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     let text = all.joined(separator: "\n")
     #expect(all.first == "Installing 50 packages", "\(text)")
     #expect(all.suffix(2) == ["Failed: package-7.", "EXIT=1"], "\(text)")
@@ -94,7 +84,8 @@ struct TasksEndToEndTests {
     let settings = try await session.terminalSettings()
     #expect(settings.before == settings.after)
     try await session.waitFor("EXIT=130")
-    #expect(try lines(session) == ["Installing 50 packages", "EXIT=130"])
+    #expect(
+      try session.linesWithHistory(after: "history") == ["Installing 50 packages", "EXIT=130"])
     #expect(try session.paneFormat("cursor_flag") == "1")
     #expect(try session.paneFormat("keypad_cursor_flag") == "0")
   }
@@ -106,7 +97,7 @@ struct TasksEndToEndTests {
     defer { session.close() }
     #expect(try await session.exitStatus() == 0)
     try await session.waitFor("EXIT=0")
-    let all = try lines(session)
+    let all = try session.linesWithHistory(after: "history")
     // The group's first log, a log and a line a task, the program's line, the shell's status.
     #expect(all.count == 13, "\(all)")
     let installed: [Int] = all.compactMap { finished($0) }.sorted()

@@ -379,6 +379,31 @@
       throw E2EError("timed out waiting for \(what)")
     }
 
+    /// Polls for whole frames until `condition` holds for one, and returns it, with the last
+    /// snapshot taken; `nil` for the frame when `timeout` passed first.
+    ///
+    /// A frame is whole when the program wrote nothing for `quiet` and was not busy at either
+    /// end of it: quiet alone is not whole, as a program preempted between two writes of one
+    /// frame (ncurses writes a large one in several) is quiet for as long as a busy machine
+    /// keeps it waiting. `condition` sees every whole frame met on the way. Each round takes
+    /// its own pair of looks, so the round after the deadline (a test task can go unscheduled
+    /// for seconds on a busy machine) still looks at a whole frame.
+    func wholeFrame(
+      timeout: Duration, quiet: Duration = .milliseconds(50), _ condition: (Snapshot) -> Bool
+    ) async throws -> (frame: Snapshot?, last: Snapshot) {
+      let deadline = ContinuousClock.now.advanced(by: timeout)
+      while true {
+        let expired = ContinuousClock.now >= deadline
+        let first = try snapshot()
+        try await Task.sleep(for: quiet)
+        let second = try snapshot()
+        if first.received == second.received, !first.busy, !second.busy, condition(second) {
+          return (second, second)
+        }
+        if expired { return (nil, second) }
+      }
+    }
+
     /// Polls until the screen shows every one of `texts` at once.
     @discardableResult
     func waitFor(

@@ -231,6 +231,17 @@ final class TmuxSession {
     try tmux(["capture-pane", "-p", "-S", "-", "-t", name])
   }
 
+  /// The pane's scrollback and screen as lines, without the pane's empty trailing rows; from
+  /// the line after the first `marker` on, when there is one (the tests echo `history` before
+  /// the program starts).
+  func linesWithHistory(after marker: String? = nil) throws -> [String] {
+    var lines = try captureWithHistory().split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    guard let marker, let start = lines.firstIndex(of: marker) else { return lines }
+    return Array(lines[(start + 1)...])
+  }
+
   /// Polls the pane until `predicate` holds and returns that screen; fails the test with the
   /// last screen when `timeout` passes first.
   @discardableResult
