@@ -82,17 +82,20 @@ struct SetupEndToEndTests {
     #expect(all[header + 1].hasPrefix("  1  logging-"), "\(text)")
   }
 
+  /// Answers every question with its default (Enter), the install's "yes" included.
+  private func takeTheDefaultsAndInstall(_ session: TmuxSession, packages: Int) async throws {
+    for shown in [
+      "? Project name?", "› Command-line tool", "? Features?", "? Install \(packages) packages?",
+    ] {
+      try await session.waitFor(shown)
+      try session.send("Enter")
+    }
+  }
+
   @Test func ctrlCInTheGroupEndsWithStatus130AndTheTerminalPutBack() async throws {
     let session = try Self.setup()
     defer { session.close() }
-    try await session.waitFor("? Project name?")
-    try session.send("Enter")
-    try await session.waitFor("› Command-line tool")
-    try session.send("Enter")
-    try await session.waitFor("? Features?")
-    try session.send("Enter")
-    try await session.waitFor("? Install 200 packages?")
-    try session.send("Enter")
+    try await takeTheDefaultsAndInstall(session, packages: 200)
     try await session.waitFor("more (", timeout: .seconds(30))
     try session.send("C-c")
     #expect(try await session.exitStatus() == 130)
@@ -109,14 +112,7 @@ struct SetupEndToEndTests {
   @Test func ctrlCInTheTableEndsWithStatus130AndTheTerminalPutBack() async throws {
     let session = try Self.setup(["--packages", "20"])
     defer { session.close() }
-    try await session.waitFor("? Project name?")
-    try session.send("Enter")
-    try await session.waitFor("› Command-line tool")
-    try session.send("Enter")
-    try await session.waitFor("? Features?")
-    try session.send("Enter")
-    try await session.waitFor("? Install 20 packages?")
-    try session.send("Enter")
+    try await takeTheDefaultsAndInstall(session, packages: 20)
     try await session.waitFor("? Installed", "1 of 20", timeout: .seconds(30))
     try storm(session)
     try session.send("C-c")
