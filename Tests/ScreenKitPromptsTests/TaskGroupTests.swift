@@ -1,5 +1,6 @@
 import Locking
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTesting
 import Testing
 
@@ -76,6 +77,30 @@ import Testing
     #expect(group.heights == [2])
     #expect(group.printed.isEmpty)
     await group.harness.finish()
+  }
+
+  /// Thousands of tasks, started, reported and finished in a shuffled order: the rows keep
+  /// the order the tasks were added, each with its own progress, and each task that ended
+  /// left the rows once.
+  @Test func manyTasksReportedInAnyOrderKeepTheirRowsAndTheirOwnProgress() {
+    let state = TaskGroupState(now: { .zero })
+    let ids = (0..<3_000).map { _ in state.add() }
+    var random = SeededRandom(seed: 7)
+    for id in ids.shuffled(using: &random) { state.start(id, label: "task \(id)") }
+    for id in ids.shuffled(using: &random) {
+      state.progress(id, fraction: Double(id % 100) / 100, detail: "step \(id)")
+    }
+    let ended = Set(ids.shuffled(using: &random).prefix(1_000))
+    for id in ended { state.finish(id, error: nil) }
+    let frame = state.takeFrame()
+    #expect(frame.running.map(\.id) == ids.filter { !ended.contains($0) })
+    #expect(
+      frame.running.allSatisfy { $0.label == "task \($0.id)" && $0.detail == "step \($0.id)" })
+    #expect(frame.running.allSatisfy { $0.fraction == Double($0.id % 100) / 100 })
+    #expect(frame.finished == 1_000)
+    state.progress(ids[0], fraction: 1, detail: nil)
+    state.finish(ids[0], error: nil)
+    #expect(state.takeFrame().finished == (ended.contains(ids[0]) ? 1_000 : 1_001))
   }
 
   @Test func moreTasksThanRowsFoldIntoOne() async {

@@ -50,16 +50,15 @@ final class TaskGroupState: Sendable {
   func start(_ id: Int, label: String) {
     let started = now()
     store.withLock { store in
-      let row = Row(id: id, label: label, started: started)
       // NB: rows stay in the order the tasks were added, whichever started first.
-      let index = store.running.firstIndex { $0.id > id } ?? store.running.endIndex
-      store.running.insert(row, at: index)
+      let index = Self.position(of: id, in: store.running)
+      store.running.insert(Row(id: id, label: label, started: started), at: index)
     }
   }
 
   func progress(_ id: Int, fraction: Double?, detail: String?) {
     store.withLock { store in
-      guard let index = store.running.firstIndex(where: { $0.id == id }) else { return }
+      guard let index = Self.index(of: id, in: store.running) else { return }
       store.running[index].fraction = fraction.map { min(1, max(0, $0)) }
       if let detail { store.running[index].detail = detail }
     }
@@ -72,7 +71,7 @@ final class TaskGroupState: Sendable {
   func finish(_ id: Int, error: (any Error)?) {
     let ended = now()
     store.withLock { store in
-      guard let index = store.running.firstIndex(where: { $0.id == id }) else { return }
+      guard let index = Self.index(of: id, in: store.running) else { return }
       let row = store.running.remove(at: index)
       let outcome = TaskOutcome(
         label: row.label, elapsed: ended - row.started, error: error)
@@ -84,6 +83,24 @@ final class TaskGroupState: Sendable {
   /// Marks the group done: every task finished, the body returned.
   func markDone() {
     store.withLock { $0.isDone = true }
+  }
+
+  /// Where the row of task `id` is or would go among `rows`, which are in the order of their
+  /// ids: a binary search, as each of thousands of tasks reports many times a second.
+  private static func position(of id: Int, in rows: [Row]) -> Int {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rows[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The index of the row of task `id`, if it is running.
+  private static func index(of id: Int, in rows: [Row]) -> Int? {
+    let index = position(of: id, in: rows)
+    return index < rows.count && rows[index].id == id ? index : nil
   }
 
   private func append(_ line: Line, to store: inout Store) {
