@@ -22,8 +22,9 @@ import ScreenKitPrompts
 /// unless `PROMPTS_TOKEN` is set.
 ///
 /// `--options-file PATH` asks one question instead, a select over the lines of PATH (`-` for
-/// standard input is not taken: the prompt reads its keys there), and prints the line chosen:
-/// the select benchmark runs it beside `fzf` on the same lines.
+/// standard input is not taken: the prompt reads its keys there), and prints the line chosen.
+/// The lines stream in (`StreamingSelectPrompt`): the first are shown while the rest are read.
+/// The select benchmark runs it beside `fzf` on the same lines.
 ///
 /// `--table-rows N` shows a live table of N build records instead, loaded a page of 50 at a
 /// time (100 ms a page) as the user scrolls: a million rows are there, the pages on screen
@@ -72,10 +73,13 @@ struct PromptsExample: AsyncParsableCommand {
       return
     }
     if let optionsFile {
-      let lines = try Self.lines(of: optionsFile)
+      try Self.checkReadable(optionsFile)
       let prompts = Prompts(variablePrefix: "PROMPTS")
-      let line = try await prompts.select(
-        "Line?", id: "line", choices: lines.map { Choice($0) }, default: lines.first)
+      // NB: the lines stream in: the first are shown while the rest are read.
+      let line = try await prompts.ask(
+        StreamingSelectPrompt("Line?", id: "line", title: { $0 }) {
+          FileLines(path: optionsFile).map { Choice($0) }
+        })
       print(line)
       return
     }
@@ -131,36 +135,15 @@ struct PromptsExample: AsyncParsableCommand {
     print("The token is kept for the registry.")
   }
 
-  /// The lines of the file at `path`, without their ends; a clear error when it cannot be read.
-  static func lines(of path: String) throws -> [String] {
-    guard let file = fopen(path, "r") else {
+  /// Fails with a clear error when `path` cannot be read or has nothing in it.
+  static func checkReadable(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
       throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
     }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
-    }
-    // NB: a String made straight from each line's bytes: no slice of the file kept per line.
-    var lines: [String] = []
-    bytes.withUnsafeBufferPointer { all in
-      var start = 0
-      for index in all.indices where all[index] == UInt8(ascii: "\n") {
-        if index > start {
-          lines.append(
-            String(decoding: UnsafeBufferPointer(rebasing: all[start..<index]), as: UTF8.self))
-        }
-        start = index + 1
-      }
-      if start < all.count {
-        lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self))
-      }
-    }
-    guard !lines.isEmpty else { throw ValidationError("\(path) has no lines") }
-    return lines
+    defer { close(descriptor) }
+    var byte: UInt8 = 0
+    guard read(descriptor, &byte, 1) == 1 else { throw ValidationError("\(path) has no lines") }
   }
 
   /// The packages of a registry whose name holds `query`, as its server answers after 150 ms.

@@ -24,19 +24,30 @@ import Testing
     }.map(\.index)
   }
 
-  @Test(arguments: 1...20)
-  func aQueryTypedAndErasedLetsThroughWhatTheRuleSays(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
-    let rows = (0..<Int.random(in: 0...400, using: &random)).map { _ in
+  /// Up to `limit` rows of a few random words.
+  static func randomRows(upTo limit: Int, using random: inout SeededRandom)
+    -> [ChoiceListScreen.Row]
+  {
+    (0..<Int.random(in: 0...limit, using: &random)).map { _ in
       let parts = (0..<Int.random(in: 1...4, using: &random)).map { _ in
         Self.words.randomElement(using: &random) ?? ""
       }
       return ChoiceListScreen.Row(title: parts.joined(separator: "/"))
     }
-    let query = String(
+  }
+
+  static func randomQuery(using random: inout SeededRandom) -> String {
+    String(
       (0..<Int.random(in: 1...6, using: &random)).map { _ in
         "netuikcorgxs/ ".randomElement(using: &random) ?? "n"
       })
+  }
+
+  @Test(arguments: 1...20)
+  func aQueryTypedAndErasedLetsThroughWhatTheRuleSays(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let rows = Self.randomRows(upTo: 400, using: &random)
+    let query = Self.randomQuery(using: &random)
     var filter = ChoiceFilter()
     var typed = ""
     var queries: [String] = []
@@ -51,6 +62,31 @@ import Testing
       let shown = filter.shown(for: pattern, in: rows).map(\.index)
       #expect(
         shown == Self.expected(pattern, rows), "\(text) over \(rows.count) rows, seed \(seed)")
+    }
+  }
+
+  /// Rows streaming in between the letters typed and erased: after each arrival and each
+  /// key, what the rule says of the rows there are (only the new rows were scored).
+  @Test(arguments: 1...20)
+  func rowsArrivingBetweenKeysAreLetThroughAsTheRuleSays(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let query = Self.randomQuery(using: &random)
+    var texts: [String] = [""]
+    for character in query { texts.append((texts.last ?? "") + String(character)) }
+    texts += texts.dropLast().reversed()
+    var filter = ChoiceFilter()
+    var rows: [ChoiceListScreen.Row] = []
+    for text in texts {
+      let pattern = FuzzyPattern(text)
+      var shown = filter.shown(for: pattern, in: rows).map(\.index)
+      #expect(
+        shown == Self.expected(pattern, rows), "typed \(text) over \(rows.count), seed \(seed)")
+      let arrived = Self.randomRows(upTo: 60, using: &random)
+      let start = rows.count
+      rows += arrived
+      shown = filter.shown(for: pattern, in: rows, arrived: start..<rows.count).map(\.index)
+      #expect(
+        shown == Self.expected(pattern, rows), "\(arrived.count) came under \(text), seed \(seed)")
     }
   }
 }

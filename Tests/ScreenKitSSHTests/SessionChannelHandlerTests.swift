@@ -51,7 +51,12 @@ import Testing
     channel.close(promise: nil)
     #expect(await eventually { drivers.allSatisfy(\.isEnded) })
     _ = try channel.finish(acceptAlreadyClosed: true)
-    try await channel.embeddedEventLoop.shutdownGracefully()
+    // NB: the embedded loop is used from the thread that made it (the main actor's), as NIO
+    // requires: its `async` shutdown would run it on the pool.
+    let loop = channel.embeddedEventLoop
+    await withCheckedContinuation { done in
+      loop.shutdownGracefully(queue: .global()) { _ in done.resume() }
+    }
   }
 
   /// What the handler wrote to the client, as text; `stdErr` for its standard error.

@@ -31,12 +31,20 @@ final class ChoiceListScreen: Screen {
     case multiple(minimum: Int, maximum: Int?, chosen: Set<Int>)
   }
 
-  /// A row the filter let through: its index in ``rows``.
+  /// A row the filter let through: its index in ``rows``, under its sort key.
   ///
   /// NB: what of its title the filter matched is found when the row is drawn, for the rows on
   /// screen only: a filter over 100,000 rows scores them and keeps no positions.
   struct Shown: Equatable {
-    var index: Int
+    /// The rank in the high bits (0 is the best), the index in the low 31: rows sort as shown
+    /// by this number alone (``ChoiceFilter``).
+    var key: UInt64
+
+    init(index: Int, rank: UInt64 = 0) {
+      key = (rank << 31) | UInt64(index)
+    }
+
+    var index: Int { Int(key & ((1 << 31) - 1)) }
   }
 
   /// Called once with the indices chosen, in order: one for a single select.
@@ -74,6 +82,12 @@ final class ChoiceListScreen: Screen {
   var message: String? {
     didSet { if message != oldValue { setNeedsDisplay() } }
   }
+  /// Said after the counts on the status line: that more rows are coming, or why they stopped.
+  var arrivalNote: String? {
+    didSet { if arrivalNote != oldValue { setNeedsDisplay() } }
+  }
+  /// Whether a key or a paste has reached the list: the pointer is then the user's.
+  private(set) var isTouched = false
   private var isSubmitted = false
 
   init(question: String, theme: PromptTheme, rows: [Row], mode: Mode, pointed start: Int?) {
@@ -147,12 +161,17 @@ final class ChoiceListScreen: Screen {
 
   // MARK: Filtering
 
+  /// The pattern the rows are filtered by.
+  ///
+  /// NB: a search's rows are its answer, in its order (what the query matches is still
+  /// highlighted when drawn).
+  private var pattern: FuzzyPattern {
+    onQueryChange == nil ? FuzzyPattern(editor.text) : FuzzyPattern("")
+  }
+
   /// Shows the rows the field's text matches, best first (in their order while it is empty),
   /// and points at the first that can be chosen.
   private func filter() {
-    // NB: a search's rows are its answer, in its order (what the query matches is still
-    // highlighted when drawn).
-    let pattern = onQueryChange == nil ? FuzzyPattern(editor.text) : FuzzyPattern("")
     shown = filters.shown(for: pattern, in: rows)
     pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
     scroll = 0
@@ -168,10 +187,40 @@ final class ChoiceListScreen: Screen {
     filter()
   }
 
+  /// Adds `newRows` after the rows there are, filtered as the rows shown: choices streaming in.
+  ///
+  /// The pointer stays on the row it points at, wherever the new rows place it; where it
+  /// pointed at nothing, it points at the first row that can be chosen.
+  func appendRows(_ newRows: [Row]) {
+    guard !newRows.isEmpty else { return }
+    let pointed = pointer.map { shown[$0].index }
+    let start = rows.count
+    rows += newRows
+    shown = filters.shown(for: pattern, in: rows, arrived: start..<rows.count)
+    if let pointed {
+      pointer = shown.firstIndex { $0.index == pointed }
+    } else {
+      pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
+    }
+    keepPointerVisible()
+    setNeedsDisplay()
+  }
+
+  /// Points at `rows[index]` if the filter shows it and it can be chosen.
+  func point(at index: Int) {
+    guard rows.indices.contains(index), rows[index].disabledReason == nil,
+      let position = shown.firstIndex(where: { $0.index == index })
+    else { return }
+    pointer = position
+    keepPointerVisible()
+    setNeedsDisplay()
+  }
+
   // MARK: Keys
 
   override func handle(_ key: Key) -> Bool {
     message = nil
+    isTouched = true
     switch key {
     case .up, .control("p"): move(by: -1)
     case .down, .control("n"): move(by: 1)
@@ -195,6 +244,7 @@ final class ChoiceListScreen: Screen {
   }
 
   override func handlePaste(_ text: String) -> Bool {
+    isTouched = true
     edit { $0.insert(text) }
     setNeedsCursorUpdate()
     return true
@@ -382,6 +432,7 @@ final class ChoiceListScreen: Screen {
       parts.append("\(shown.count) of \(rows.count)")
     }
     if isMultiple { parts.append("\(chosen.count) chosen, space to choose") }
+    if let arrivalNote { parts.append(arrivalNote) }
     canvas.drawText(parts.joined(separator: ", "), at: Point(x: 0, y: y), style: theme.hint)
   }
 }
