@@ -176,6 +176,30 @@ struct PromptsEndToEndTests {
     #expect(!text.contains("›") && !text.contains(" of 1000000"), "\(text)")
   }
 
+  /// A select over 200,000 lines of a file that stream in (`--options-file`): the first shown
+  /// at once, all of them counted once read, a query typed narrows them to one, Enter prints
+  /// it under the answer line.
+  @Test func aSelectOverAStreamedFileFindsTheLineTyped() async throws {
+    let session = try TmuxSession(
+      ["--options-file", "lines.txt"], width: 80, height: 24,
+      before: "unset CI; echo history; ", program: "PromptsExample",
+      prepare: { directory in
+        let lines = (1...200_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        try lines.write(
+          to: directory.appendingPathComponent("lines.txt"), atomically: true, encoding: .utf8)
+      })
+    defer { session.close() }
+    try await session.waitFor("? Line?", "› line 1", "200000 of 200000", without: ["loading"])
+    try session.send("-l", "199999")
+    try await session.waitFor("› line 199999", "1 of 200000")
+    try session.send("Enter")
+    #expect(try await session.exitStatus() == 0)
+    try await session.waitFor("EXIT=0")
+    #expect(
+      try session.linesWithHistory(after: "history")
+        == ["✔ Line? line 199999", "line 199999", "EXIT=0"])
+  }
+
   /// Waits until the table's pointer is on the row named `name` and the screen shows `texts`.
   private func pointed(
     at name: String, in session: TmuxSession, also texts: String...,
