@@ -222,7 +222,7 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "Locking", "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
-        "ScreenKitCurses", "ScreenKitMatching", "ScreenKitTerminal",
+        "ScreenKitCurses", "ScreenKitMatching", "ScreenKitTerminal", "ScreenKitPrompts",
         // `TerminalProgram`'s example runs a command of swift-argument-parser.
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -12,9 +12,10 @@ public import ScreenKit
 /// whose `next()` waits must end when its task is cancelled.
 ///
 /// ```swift
+/// // `names`: any AsyncSequence of strings (a file's lines, a directory walk).
 /// let file = try await prompts.ask(
 ///   StreamingSelectPrompt("File?", id: "file") {
-///     walk(".").map { Choice($0.path) }
+///     names.map { Choice($0) }
 ///   })
 /// ```
 ///
