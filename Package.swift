@@ -102,6 +102,7 @@ let package = Package(
       name: "ScreenKitSSH",
       dependencies: [
         "ScreenKit", "ScreenKitTerminal", "Locking",
+        .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

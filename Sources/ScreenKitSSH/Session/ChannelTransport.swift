@@ -2,12 +2,12 @@ import NIOCore
 import NIOSSH
 import ScreenKit
 
-/// A session's transport over its SSH channel: writes hop to the channel's event loop, and
-/// timers run there.
+/// A session's transport over its SSH channel: writes hop to the channel's event loop; timers
+/// are the process's ``SessionTimers``, on the main actor.
 struct ChannelTransport: SessionTransport {
   let channel: any Channel
 
-  func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void) {
+  @MainActor func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void) {
     let data = SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer(bytes: bytes)))
     channel.writeAndFlush(data).whenComplete { _ in done() }
   }
@@ -31,12 +31,13 @@ struct ChannelTransport: SessionTransport {
       .whenComplete { _ in close() }
   }
 
-  /// The event loop's clock, which its scheduled tasks follow.
-  var now: Duration { .nanoseconds(NIODeadline.now().uptimeNanoseconds) }
+  /// The clock of the process's session timers.
+  @MainActor var now: Duration { SessionTimers.shared.now }
 
-  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+  /// On the process's session timers, with every other session's: see ``SessionTimers``.
+  @MainActor func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
     -> any SessionTimer
   {
-    ScheduledTimer(scheduled: channel.eventLoop.scheduleTask(in: TimeAmount(delay)) { action() })
+    SessionTimers.shared.schedule(after: delay, action)
   }
 }

@@ -22,8 +22,6 @@ final class SessionDriver {
     case input([UInt8])
     case resize(width: Int, height: Int)
     case wake
-    case timer(Duration)
-    case idleCheck
     case end(EndReason)
   }
 
@@ -71,8 +69,8 @@ final class SessionDriver {
   }
   private var deadlineTimer: (timer: any SessionTimer, deadline: Duration)?
   private var idleTimer: (any SessionTimer)?
-  /// When the last input came, on the transport's clock.
-  private var lastInput: Duration
+  /// When the last input came (or the session started), on the transport's clock.
+  private var lastInput = Duration.zero
 
   nonisolated init(
     transport: any SessionTransport, limits: SessionLimits,
@@ -83,7 +81,6 @@ final class SessionDriver {
     self.limits = limits
     self.makeRoot = makeRoot
     self.onEnd = onEnd
-    self.lastInput = transport.now
   }
 
   /// Hands an event to the main actor, from any thread; input past
@@ -144,9 +141,6 @@ final class SessionDriver {
       session.size = size
       host.handle(.resize(size))
     case .wake: break
-    case .timer(let deadline):
-      if deadlineTimer?.deadline == deadline { deadlineTimer = nil }
-    case .idleCheck: checkIdle()
     case .end(.clientGone): finish(exitStatus: 0, message: nil, reachable: false)
     case .end(.ended(let status, let message)):
       finish(exitStatus: status, message: message, reachable: true)
@@ -190,6 +184,7 @@ final class SessionDriver {
         session.end()
       }
     }
+    lastInput = transport.now
     armIdle()
   }
 
@@ -252,15 +247,22 @@ final class SessionDriver {
     }
     if deadlineTimer?.deadline == deadline { return }
     deadlineTimer?.timer.cancel()
-    let timer = transport.schedule(after: wait) { [weak self] in self?.post(.timer(deadline)) }
+    let timer = transport.schedule(after: wait) { [weak self] in self?.reached(deadline) }
     deadlineTimer = (timer, deadline)
+  }
+
+  /// The host's deadline came: its due work runs, and a frame is drawn, in this turn.
+  private func reached(_ deadline: Duration) {
+    if deadlineTimer?.deadline == deadline { deadlineTimer = nil }
+    pump()
   }
 
   private func armIdle() {
     guard let timeout = limits.idleTimeout else { return }
     let wait = timeout - (transport.now - lastInput)
     idleTimer = transport.schedule(after: max(.zero, wait)) { [weak self] in
-      self?.post(.idleCheck)
+      guard let self, !isEnded else { return }
+      checkIdle()
     }
   }
 

@@ -81,12 +81,12 @@ final class RecordingTransport: SessionTransport {
 
   var now: Duration { clock.now.offset }
 
-  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+  @MainActor func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void)
     -> any SessionTimer
   {
     // NB: the deadline is taken now; the task may start after the test moved the clock.
     let deadline = clock.now.advanced(by: delay)
-    let task = Task { [clock] in
+    let task = Task { @MainActor [clock] in
       try await clock.sleep(until: deadline)
       action()
     }

@@ -1,12 +1,4 @@
 import NIOCore
-import ScreenKit
-
-/// A timer on an event loop.
-struct ScheduledTimer: SessionTimer {
-  let scheduled: Scheduled<Void>
-
-  func cancel() { scheduled.cancel() }
-}
 
 extension TimeAmount {
   /// `duration` in nanoseconds, at most `Int64.max` of them.
