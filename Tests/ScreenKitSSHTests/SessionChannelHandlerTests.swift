@@ -8,14 +8,18 @@ import Testing
 @testable import ScreenKitSSH
 
 /// A session channel's requests, as a hostile or a plain client sends them.
+///
+/// NB: on `NIOAsyncTestingChannel`, whose loop is a queue of its own: an `EmbeddedChannel` must
+/// be used from the thread that made it, and the main actor is not one thread under the test
+/// runner (its queue is served by dispatch's workers), which NIO reported as API misuse.
 @MainActor
 @Suite struct SessionChannelHandlerTests {
-  let channel = EmbeddedChannel()
+  let channel = NIOAsyncTestingChannel()
   let recorder = ReplyRecorder()
   let seen = Locked<SSHSession?>(nil)
   let server: ServerContext
 
-  init() throws {
+  init() async throws {
     var options = SSHScreenServer.Options(hostKeyPath: "unused")
     options.idleTimeout = nil
     let seen = self.seen
@@ -25,14 +29,21 @@ import Testing
     }
     let connection = ConnectionState(address: "127.0.0.1", refusal: nil)
     connection.authenticate(as: "ada")
-    try channel.pipeline.syncOperations.addHandlers([
-      recorder, SessionChannelHandler(connection: connection, server: server),
-    ])
-    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 22)).wait()
+    let (channel, recorder, server) = (self.channel, self.recorder, self.server)
+    try await channel.testingEventLoop.executeInContext {
+      try channel.pipeline.syncOperations.addHandlers([
+        recorder, SessionChannelHandler(connection: connection, server: server),
+      ])
+    }
+    try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 22))
   }
 
-  func fire(_ event: any Sendable) {
-    channel.pipeline.fireUserInboundEventTriggered(event)
+  /// Delivers `event` on the channel's loop and returns once the handler has taken it.
+  func fire(_ event: any Sendable) async throws {
+    let channel = self.channel
+    try await channel.testingEventLoop.executeInContext {
+      channel.pipeline.fireUserInboundEventTriggered(event)
+    }
   }
 
   func pty(width: Int = 80, height: Int = 24, term: String = "xterm-256color")
@@ -50,19 +61,14 @@ import Testing
     let drivers = server.sessions
     channel.close(promise: nil)
     #expect(await eventually { drivers.allSatisfy(\.isEnded) })
-    _ = try channel.finish(acceptAlreadyClosed: true)
-    // NB: the embedded loop is used from the thread that made it (the main actor's), as NIO
-    // requires: its `async` shutdown would run it on the pool.
-    let loop = channel.embeddedEventLoop
-    await withCheckedContinuation { done in
-      loop.shutdownGracefully(queue: .global()) { _ in done.resume() }
-    }
+    _ = try await channel.finish(acceptAlreadyClosed: true)
+    await channel.testingEventLoop.shutdownGracefully()
   }
 
   /// What the handler wrote to the client, as text; `stdErr` for its standard error.
-  func written(_ type: SSHChannelData.DataType = .channel) throws -> String {
+  func written(_ type: SSHChannelData.DataType = .channel) async throws -> String {
     var text = ""
-    while let data = try channel.readOutbound(as: SSHChannelData.self) {
+    while let data = try await channel.readOutbound(as: SSHChannelData.self) {
       guard data.type == type, case .byteBuffer(let buffer) = data.data else { continue }
       text += String(buffer: buffer)
     }
@@ -70,65 +76,65 @@ import Testing
   }
 
   @Test func anExecRequestIsRefusedAndTheChannelCloses() async throws {
-    fire(pty())
-    fire(SSHChannelRequestEvent.ExecRequest(command: "cat /etc/passwd", wantReply: true))
+    try await fire(pty())
+    try await fire(SSHChannelRequestEvent.ExecRequest(command: "cat /etc/passwd", wantReply: true))
     #expect(recorder.failures == 1)
-    #expect(try written(.stdErr) == "ScreenKit: this server runs no commands.\r\n")
+    #expect(try await written(.stdErr) == "ScreenKit: this server runs no commands.\r\n")
     #expect(!channel.isActive)
     #expect(seen.withLock { $0 } == nil)
     try await close()
   }
 
   @Test func aSubsystemRequestIsRefused() async throws {
-    fire(SSHChannelRequestEvent.SubsystemRequest(subsystem: "sftp", wantReply: true))
+    try await fire(SSHChannelRequestEvent.SubsystemRequest(subsystem: "sftp", wantReply: true))
     #expect(recorder.failures == 1)
-    #expect(try written(.stdErr).contains("no such subsystem"))
+    #expect(try await written(.stdErr).contains("no such subsystem"))
     #expect(!channel.isActive)
     try await close()
   }
 
   @Test func aShellWithoutATerminalHearsWhyAndExits() async throws {
-    fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
-    #expect(try written().contains("connect from a terminal"))
+    try await fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
+    #expect(try await written().contains("connect from a terminal"))
     #expect(recorder.exitStatus == 1)
     #expect(!channel.isActive)
     try await close()
   }
 
   @Test func aHugeEnvironmentIsCutAndMadeSafe() async throws {
-    fire(pty())
+    try await fire(pty())
     for index in 0..<1_000 {
-      fire(
+      try await fire(
         SSHChannelRequestEvent.EnvironmentRequest(
           wantReply: true, name: "VAR\(index)",
           value: "\u{1B}[2J" + String(repeating: "x", count: 100)))
     }
-    fire(
+    try await fire(
       SSHChannelRequestEvent.EnvironmentRequest(
         wantReply: true, name: "BIG", value: String(repeating: "x", count: 1_000_000)))
     #expect(recorder.successes == 1 + SessionChannelHandler.maximumVariables)
-    fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
+    try await fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
     #expect(await eventually { seen.withLock { $0 } != nil })
     let session = seen.withLock { $0 }
     #expect(session?.environment.count == SessionChannelHandler.maximumVariables)
     #expect(session?.environment["VAR0"]?.hasPrefix("\\u{1b}[2J") == true)
     #expect(session?.user == "ada")
     // NB: the session's frames are written from the main actor onto the channel's loop.
-    #expect(await eventually { (try? channel.readOutbound(as: SSHChannelData.self)) != nil })
-    fire(SSHChannelRequestEvent.ExecRequest(command: "ls", wantReply: true))
+    _ = try await channel.waitForOutboundWrite(as: SSHChannelData.self)
+    try await fire(SSHChannelRequestEvent.ExecRequest(command: "ls", wantReply: true))
     #expect(recorder.failures >= 1)
     try await close()
   }
 
   @Test func aHostileTerminalTypeBecomesUnknownAndAWindowOfNothingIsBounded() async throws {
-    fire(pty(width: 0, height: 0, term: "xterm\u{1B}]52;c;cHduZWQ=\u{07}"))
-    fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
+    try await fire(pty(width: 0, height: 0, term: "xterm\u{1B}]52;c;cHduZWQ=\u{07}"))
+    try await fire(SSHChannelRequestEvent.ShellRequest(wantReply: true))
     #expect(await eventually { seen.withLock { $0 } != nil })
     let session = seen.withLock { $0 }
     #expect(session?.terminalType == "unknown")
     #expect(session?.size == Size(width: 80, height: 24))
     #expect(session?.colorDepth == .monochrome)
-    fire(
+    try await fire(
       SSHChannelRequestEvent.WindowChangeRequest(
         terminalCharacterWidth: 100_000, terminalRowHeight: 0, terminalPixelWidth: 0,
         terminalPixelHeight: 0))
