@@ -41,7 +41,7 @@ final class SessionTimers {
   /// The wake under way, and the deadline it sleeps until.
   private var wake: (deadline: Int64, task: Task<Void, Never>)?
 
-  private init() {
+  init() {
     origin = clock.now
   }
 
@@ -62,12 +62,23 @@ final class SessionTimers {
   }
 
   func cancel(_ id: Int) {
-    // NB: its entry stays in the queue until its time, and is passed over then.
-    actions[id] = nil
+    guard actions.removeValue(forKey: id) != nil else { return }
+    if actions.isEmpty {
+      // NB: nothing left to wake for: no task sleeps on.
+      wake?.task.cancel()
+      wake = nil
+      queue = Heap()
+    } else if queue.count > 64, queue.count > 2 * actions.count {
+      // NB: a cancelled timer's entry is passed over at its time; once they are most of the
+      // queue (each ended session's idle timer, say), the queue keeps only the live ones.
+      queue = Heap(queue.unordered.filter { actions[$0.id] != nil })
+    }
   }
 
   /// Timers set and not yet run or cancelled.
   var pendingCount: Int { actions.count }
+  /// Entries in the queue, cancelled ones not yet dropped included.
+  var queuedCount: Int { queue.count }
 
   private func arm(_ deadline: Int64) {
     wake?.task.cancel()
