@@ -193,14 +193,25 @@ final class ChoiceListScreen: Screen {
   /// pointed at nothing, it points at the first row that can be chosen.
   func appendRows(_ newRows: [Row]) {
     guard !newRows.isEmpty else { return }
-    let pointed = pointer.map { shown[$0].index }
     let start = rows.count
     rows += newRows
-    shown = filters.shown(for: pattern, in: rows, arrived: start..<rows.count)
-    if let pointed {
-      pointer = shown.firstIndex { $0.index == pointed }
+    let pattern = self.pattern
+    if pattern.isEmpty {
+      // NB: every row shows, in order: the new ones go after the others, and the pointer
+      // stays where it is (a million rows arriving are not mapped again at each frame).
+      filters.reset()
+      shown += (start..<rows.count).map { ChoiceListScreen.Shown(index: $0) }
+      if pointer == nil {
+        pointer = (start..<rows.count).first { rows[$0].disabledReason == nil }
+      }
     } else {
-      pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
+      let pointed = pointer.map { shown[$0].index }
+      shown = filters.shown(for: pattern, in: rows, arrived: start..<rows.count)
+      if let pointed {
+        pointer = shown.firstIndex { $0.index == pointed }
+      } else {
+        pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
+      }
     }
     keepPointerVisible()
     setNeedsDisplay()
