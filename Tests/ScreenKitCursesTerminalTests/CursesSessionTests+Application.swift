@@ -137,7 +137,11 @@ extension CursesSessionTests {
         left = during.value.filter { now[$0.key] == $0.value }
         return left.isEmpty
       }
-      #expect(left.isEmpty, "round \(round): still open after the session: \(left)")
+      // NB: the threads say who may hold them (an event loop of swift-nio is `NIO-ELT-…`):
+      // an epoll, an eventfd and a timerfd were once left here by another test's loop.
+      #expect(
+        left.isEmpty,
+        "round \(round): still open after the session: \(left); threads: \(threadNames())")
     }
   }
 
@@ -215,6 +219,28 @@ extension CursesSessionTests {
     #expect(armedWhenIdle.value == false, "an idle application kept a deadline armed")
   }
 
+}
+
+/// The names of the process's threads, each with how many have it.
+private func threadNames() -> [String: Int] {
+  var names: [String: Int] = [:]
+  guard let tasks = opendir("/proc/self/task") else { return names }
+  defer { closedir(tasks) }
+  while let entry = readdir(tasks) {
+    let id = withUnsafeBytes(of: entry.pointee.d_name) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    guard id.first?.isNumber == true, let file = fopen("/proc/self/task/\(id)/comm", "r") else {
+      continue
+    }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 64)
+    guard fgets(&line, Int32(line.count), file) != nil else { continue }
+    let name = String(
+      decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    names[name, default: 0] += 1
+  }
+  return names
 }
 
 /// The descriptors this process has open, with what each refers to (such as `pipe:[1234]`).
