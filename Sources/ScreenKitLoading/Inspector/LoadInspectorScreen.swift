@@ -44,17 +44,6 @@ package final class LoadInspectorScreen: Screen {
   /// listed hold nothing (a section without rows is left out).
   static let emptyMessage = "No loads"
 
-  private static let gutter = 2
-  private static let gap = 2
-  private static let headings = ["KEY", "STATE", "AGE", "TTL", "SUBS", "TOOK", "ERROR"]
-  private static let alignments: [TextAlignment] = [
-    .leading, .leading, .trailing, .trailing, .trailing, .trailing, .leading,
-  ]
-  /// The widths of the state and number columns; the key and the error share what is left.
-  private static let fixedWidths = [12, 5, 5, 4, 5]
-  private static let minimumKeyWidth = 12
-  private static let minimumErrorWidth = 8
-
   /// Creates an inspector; it reads the loads of the stage it appears on.
   package override init() {
     super.init()
@@ -232,9 +221,10 @@ package final class LoadInspectorScreen: Screen {
 
   /// Draws the header, the lines in view (or the empty message) and the key hints.
   package override func draw(in canvas: inout Canvas) {
-    for (index, rect) in columns(atLine: 0).enumerated() {
+    for (index, rect) in LoadInspectorColumns.rects(atLine: 0, width: bounds.width).enumerated() {
       canvas.drawText(
-        Self.headings[index], in: rect, alignment: Self.alignments[index], style: .bold)
+        LoadInspectorColumns.headings[index], in: rect,
+        alignment: LoadInspectorColumns.alignments[index], style: .bold)
     }
     let height = bodyHeight
     if lines.isEmpty, height > 0 {
@@ -262,15 +252,11 @@ package final class LoadInspectorScreen: Screen {
       canvas.fill(Rect(x: 0, y: y, width: bounds.width, height: 1), with: .blank(base))
     }
     if isSelected { canvas.put("›", at: Point(x: 0, y: y), style: base.adding(.bold)) }
-    let key = row.owner.map { row.key == "–" ? $0 : "\($0) · \(row.key)" } ?? row.key
-    let values = [
-      key, row.state, Self.format(row.age), Self.format(row.timeToLive), "\(row.subscribers)",
-      Self.format(row.lastDuration), row.lastError ?? "",
-    ]
+    let values = LoadInspectorColumns.values(of: row)
     let errorStyle = base.foreground(.red)
-    for (index, rect) in columns(atLine: y).enumerated() {
+    for (index, rect) in LoadInspectorColumns.rects(atLine: y, width: bounds.width).enumerated() {
       canvas.drawText(
-        values[index], in: rect, alignment: Self.alignments[index],
+        values[index], in: rect, alignment: LoadInspectorColumns.alignments[index],
         style: index == values.count - 1 ? errorStyle : base)
     }
   }
@@ -290,34 +276,5 @@ package final class LoadInspectorScreen: Screen {
       x = start + canvas.drawText(hint.key, at: Point(x: start, y: y), style: style.adding(.bold))
       x += canvas.drawText(" " + hint.action, at: Point(x: x, y: y), style: style)
     }
-  }
-
-  /// The columns' rectangles on line `y` that fit whole, after the selection's gutter.
-  ///
-  /// The key, which names the row, takes three fifths of what the state and number columns
-  /// leave, and the error the rest; where that leaves the error too narrow to read, the key
-  /// takes it all, and where even the key would be, it keeps a readable width and the columns
-  /// that no longer fit are left out from the right.
-  private func columns(atLine y: Int) -> [Rect] {
-    let fixed = Self.fixedWidths
-    let gaps = Self.gap * (fixed.count + 1)
-    let spare = max(0, bounds.width - Self.gutter - fixed.reduce(0, +) - gaps)
-    var keyWidth = max(Self.minimumKeyWidth, spare * 3 / 5)
-    var errorWidth = spare - keyWidth
-    if errorWidth < Self.minimumErrorWidth {
-      keyWidth = max(Self.minimumKeyWidth, spare)
-      errorWidth = 0
-    }
-    var x = Self.gutter
-    let all = ([keyWidth] + fixed + [errorWidth]).map { width in
-      defer { x += width + Self.gap }
-      return Rect(x: x, y: y, width: width, height: 1)
-    }
-    return Array(all.prefix { $0.width > 0 && $0.maxX <= bounds.width })
-  }
-
-  /// A duration as its column prints it, `–` for none.
-  static func format(_ duration: Duration?) -> String {
-    duration?.compactDescription ?? "–"
   }
 }
