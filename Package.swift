@@ -260,6 +260,7 @@ let package = Package(
       dependencies: [
         "Locking",
         "ScreenKit", "ScreenKitLoading", "ScreenKitTesting", "ScreenKitSimulation",
+        "ScreenKitTerminal",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["__Snapshots__"],

@@ -42,6 +42,9 @@ enum ANSIHostExample {
     }
     let wakes = WakePipe()
     let host = ScreenHost(root: controller, size: paneSize(terminal), wake: wakes.wake)
+    // Keys cut between reads wait for their rest; a lone Escape reaches the host at its
+    // deadline, in `host.tick()`.
+    let input = HostInputDecoder(host: host)
     // NB: xterm's sequences in 256 colours, as any terminal emulator takes; the pane's cells
     // are drawn at its origin, moving there afresh each frame, as the sidebar moves the cursor.
     var writer = TerminalFrameWriter(depth: .palette256, placement: .screen(origin: paneOrigin))
@@ -67,7 +70,7 @@ enum ANSIHostExample {
       }
       switch terminal.readInput() {
       case .bytes(let bytes):
-        for event in host.decode(bytes: bytes) {
+        for event in input.decode(bytes: bytes) {
           switch event {
           // Raw mode delivers Ctrl-C as a key, not a signal: it quits as q does.
           case .key(.character("q")), .key(.control("c")): quit(terminal, host, status: 0)

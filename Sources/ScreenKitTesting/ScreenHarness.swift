@@ -77,7 +77,7 @@ public final class ScreenHarness {
     stage.lifecycleObserver = { [journal] in journal.record($0) }
     // NB: the host mounts the stage, after the journal is listening; nothing wakes a harness,
     // whose work runs when the test advances or settles it.
-    self.host = ScreenHost(stage: stage, decoder: { InputDecoder() }, wake: nil)
+    self.host = ScreenHost(stage: stage, wake: nil)
     time.join(self)
     runDueWork()
   }

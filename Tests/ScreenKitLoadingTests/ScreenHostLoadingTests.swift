@@ -2,6 +2,7 @@ import Locking
 import ScreenKit
 import ScreenKitLoading
 import ScreenKitSimulation
+import ScreenKitTerminal
 import ScreenKitTesting
 import Testing
 
@@ -116,7 +117,8 @@ import Testing
     loader.reject(SampleError())
     host.tick()
     _ = host.frame()
-    let click = host.decode(bytes: Array("\u{1B}[<0;\(column + 2);\(row + 1)M".utf8))
+    let click = HostInputDecoder(host: host).decode(
+      bytes: Array("\u{1B}[<0;\(column + 2);\(row + 1)M".utf8))
     #expect(click.map { host.handle($0) } == [true])
     #expect(loader.callCount == 3)
     loader.resolve("again")

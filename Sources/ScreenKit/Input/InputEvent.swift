@@ -7,7 +7,8 @@ public enum InputEvent: Hashable, Sendable {
   ///
   /// Terminals report pastes this way once bracketed paste is on. Line breaks arrive as
   /// `"\n"`, and control characters other than tab and line feed are left out. A paste
-  /// longer than ``InputDecoder/maximumPasteLength`` bytes arrives as several events, in order.
+  /// longer than its decoder's `maximumPasteLength` (ScreenKitTerminal's `InputDecoder`)
+  /// bytes arrives as several events, in order.
   case paste(String)
   /// A mouse report, once the terminal reports the mouse.
   case mouse(MouseEvent)

@@ -41,6 +41,8 @@ public final class EmbeddedHost {
 
   private let wake: WakeSignal
   private let core: ScreenHost
+  /// Made at the first bytes, after the program's `newterm` (see ``decode(bytes:)``).
+  private var input: HostInputDecoder?
 
   /// Creates a host showing `root` in `region` of `window` (all of it by default) and mounts
   /// the hierarchy; nothing is drawn until ``drawFrame()``.
@@ -59,7 +61,6 @@ public final class EmbeddedHost {
     self.writer = CursesCanvasWriter(window: window, origin: area.origin, palette: palette)
     self.core = ScreenHost(
       root: root, size: area.size, scheduler: scheduler, environment: environment,
-      decoder: { InputDecoder(sequences: TerminalCapabilities.keySequences()) },
       wake: { wake.signal() })
   }
 
@@ -145,7 +146,12 @@ public final class EmbeddedHost {
   /// The terminal description's key sequences are read on first use, so the program's
   /// `newterm` must come first.
   public func decode(bytes: some Sequence<UInt8>) -> [InputEvent] {
-    core.decode(bytes: bytes)
+    let input =
+      self.input
+      ?? HostInputDecoder(
+        host: core, decoder: InputDecoder(sequences: TerminalCapabilities.keySequences()))
+    self.input = input
+    return input.decode(bytes: bytes)
   }
 
   /// Decodes one `get_wch` result, its status (`OK` or `KEY_CODE_YES`) and value, into the
@@ -192,6 +198,8 @@ public final class EmbeddedHost {
 
   /// Unmounts the hierarchy: every screen disappears and its timers stop mattering.
   public func close() {
+    input?.cancel()
+    input = nil
     core.close()
   }
 

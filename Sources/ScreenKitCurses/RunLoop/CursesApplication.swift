@@ -1,6 +1,7 @@
 import CNCurses
 import Dispatch
 public import ScreenKit
+public import ScreenKitTerminal
 
 /// Runs a screen hierarchy in the terminal: opens a ``CursesTerminal``, delivers keys and
 /// resizes to the stage, runs its timers, draws frames, and puts the terminal back.
@@ -59,6 +60,8 @@ public final class CursesApplication {
   private struct Session {
     let display: any Display
     let host: ScreenHost
+    /// The host's input, decoded as the display reads it.
+    let input: HostInputDecoder
     let loop: any EventLoop
   }
 
@@ -106,10 +109,9 @@ public final class CursesApplication {
     lastFrame = nil
     stage.environment.presentation = display.presentation
     stage.resize(to: display.size)
-    let decoder = display.makeDecoder(escapeDelay: options.escapeDelay)
     // NB: posted work wakes the loop through the main queue, which both loops serve.
     let host = ScreenHost(
-      stage: stage, decoder: { decoder },
+      stage: stage,
       wake: { [weak self] in
         DispatchQueue.main.async { MainActor.assumeIsolated { self?.turn(counted: true) } }
       })
@@ -118,7 +120,9 @@ public final class CursesApplication {
       onUnhandledKey?(self, key)
     }
     let loop: any EventLoop = MainLoop.running ?? DispatchEventLoop()
-    session = Session(display: display, host: host, loop: loop)
+    let input = HostInputDecoder(
+      host: host, decoder: display.makeDecoder(escapeDelay: options.escapeDelay))
+    session = Session(display: display, host: host, input: input, loop: loop)
     stage.onNeedsFrame = { [weak self] in self?.requestTurn() }
     display.onInputDeadlineChange = { [weak self] in self?.armInputDeadline() }
     if let input = display.inputDescriptor {
@@ -148,6 +152,7 @@ public final class CursesApplication {
     {
       drawFrame(session)
     }
+    session?.input.cancel()
     host.close()
     display.close()
     session = nil
@@ -261,7 +266,7 @@ public final class CursesApplication {
 
   private func deliver(_ bytes: [UInt8], in session: Session) {
     // NB: keys after one that quit are not delivered.
-    for event in session.host.decode(bytes: bytes) where !isQuitting {
+    for event in session.input.decode(bytes: bytes) where !isQuitting {
       if session.display.answers(event) { continue }
       guard case .mouse(var mouse) = event else {
         session.host.handle(event)
@@ -292,7 +297,7 @@ public final class CursesApplication {
     if !bytes.isEmpty {
       deliver(bytes, in: session)
       // NB: they waited for the rest of a sequence as long as an Escape does already.
-      session.host.flushInput()
+      session.input.flushNow()
     }
     // NB: the display tells of a deadline that changed; one still ahead (this timer came a
     // hair early) is armed again here.
@@ -306,7 +311,7 @@ public final class CursesApplication {
         if event == .continued {
           display.resume()
           // NB: the rest of a sequence or paste cut by the stop went to the shell.
-          session.host.interruptInput()
+          session.input.interrupt()
           // NB: focus reports were off while stopped, and a terminal reports none when they
           // come back on; whoever typed `fg` is at this terminal.
           session.host.handle(.terminalFocus(true))

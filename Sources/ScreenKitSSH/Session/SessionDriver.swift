@@ -52,6 +52,7 @@ final class SessionDriver {
   private let onEnd: @Sendable () -> Void
 
   private var host: ScreenHost?
+  private var input: HostInputDecoder?
   private(set) var session: SSHSession?
   private var writer: TerminalFrameWriter?
   /// The accessible mode's words, in place of the writer's grid; `nil` outside the mode.
@@ -125,9 +126,9 @@ final class SessionDriver {
     switch event {
     case .start(let request): start(request)
     case .input(let bytes):
-      guard let host else { return }
+      guard let host, let input else { return }
       lastInput = transport.now
-      for event in host.decode(bytes: bytes) where !isEnded {
+      for event in input.decode(bytes: bytes) where !isEnded {
         if announcer != nil, event == .key(SemanticsAnnouncer.whereAmIKey) {
           announcer?.reset()
           sayWhatChanged(on: host.stage)
@@ -171,6 +172,7 @@ final class SessionDriver {
     let host = ScreenHost(
       root: makeRoot(session), size: size, wake: { [weak self] in self?.post(.wake) })
     self.host = host
+    input = HostInputDecoder(host: host)
     session.stage = host.stage
     writer = TerminalFrameWriter(depth: depth, placement: .screen(origin: .zero))
     // NB: a screen of another session (a change to a cache both show) can make this one need a
@@ -284,6 +286,8 @@ final class SessionDriver {
     deadlineTimer = nil
     idleTimer?.cancel()
     idleTimer = nil
+    input?.cancel()
+    input = nil
     host?.close()
     host = nil
     if reachable {

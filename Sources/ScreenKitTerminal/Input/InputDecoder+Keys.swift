@@ -1,3 +1,5 @@
+public import ScreenKit
+
 extension InputDecoder {
   /// The key for one character or control code, or `nil` for control codes no key stands for
   /// (NUL, C1 controls), which must never reach a canvas.

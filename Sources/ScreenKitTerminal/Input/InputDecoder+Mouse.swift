@@ -1,3 +1,5 @@
+import ScreenKit
+
 extension InputDecoder {
   /// `ESC [ M`: the start of a legacy (X10) mouse report, three raw bytes follow.
   static let legacyMouseStart: [UInt8] = Array("\u{1B}[M".utf8)

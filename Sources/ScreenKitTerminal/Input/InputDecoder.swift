@@ -1,3 +1,5 @@
+public import ScreenKit
+
 /// Turns the bytes a terminal sends into input events, however the reads cut them.
 ///
 /// The decoder is pure and incremental: feed it each read with ``decode(_:at:)``; a character
@@ -34,7 +36,7 @@ public struct InputDecoder: Sendable {
 
   /// How long an incomplete sequence waits for the rest before ``deadline`` passes.
   public var escapeDelay: Duration
-  /// The most UTF-8 bytes one ``InputEvent/paste(_:)`` holds; a longer paste arrives as
+  /// The most UTF-8 bytes one `InputEvent.paste(_:)` holds; a longer paste arrives as
   /// several, in order, each at most this long.
   public let maximumPasteLength: Int
   /// Whether the terminal was asked to report the mouse; only then does `ESC [ M` start a

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// The text of a bracketed paste as it arrives, up to its closing `ESC [ 201 ~`.
 ///
 /// The text is UTF-8 (ill-formed parts become U+FFFD); line breaks (CR, LF, CR LF) become

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// Assembles Unicode scalars from UTF-8 bytes that may arrive one at a time, keeping a partial
 /// character between calls.
 ///

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 import ScreenKit
 import ScreenKitLoading
+import ScreenKitTerminal
 import ScreenKitTesting
 import Testing
 
@@ -242,9 +243,10 @@ extension EnvironmentValues {
     }
     // snippet: doc-screen-host
     let host = ScreenHost(root: StatusScreen(), size: paneSize, wake: { wakePipe.signal() })
+    let input = HostInputDecoder(host: host)
     // in the program's loop:
     poll([stdin, wakePipe], timeout: host.timeUntilNextDeadline)
-    for event in host.decode(bytes: bytesRead) { host.handle(event) }
+    for event in input.decode(bytes: bytesRead) { host.handle(event) }
     host.tick()
     if host.needsFrame { write(host.frame(), of: host.grid, at: paneOrigin) }
     // end-snippet

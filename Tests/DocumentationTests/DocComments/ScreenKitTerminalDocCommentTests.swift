@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 import ScreenKit
+import ScreenKitSimulation
 import ScreenKitTerminal
 import Testing
 
@@ -27,6 +28,30 @@ import Testing
     }
     // end-snippet
     #expect(String(decoding: terminal.bytes, as: UTF8.self) == "\u{1B}[1;1HHi  ")
+    host.close()
+  }
+
+  @Test func aHostsInputIsDecodedAndAnEscapeAloneWaitsForTheTick() {
+    let clock = VirtualClock()
+    let host = ScreenHost(
+      root: Greeting(), size: Size(width: 4, height: 1),
+      scheduler: Scheduler(clock: ScreenClock(clock)))
+    var unhandled: [Key] = []
+    host.onUnhandledKey = { unhandled.append($0) }
+    var bytesRead = Array("q".utf8)
+    // snippet: doc-host-input-decoder
+    let input = HostInputDecoder(host: host)
+    // in the program's loop:
+    for event in input.decode(bytes: bytesRead) { host.handle(event) }
+    host.tick()
+    // end-snippet
+    #expect(unhandled == [.character("q")])
+    bytesRead = [0x1B]
+    for event in input.decode(bytes: bytesRead) { host.handle(event) }
+    #expect(unhandled == [.character("q")], "an Escape alone was a key before its delay")
+    clock.advance(to: .init(offset: .seconds(1)))
+    host.tick()
+    #expect(unhandled == [.character("q"), .escape])
     host.close()
   }
 }

@@ -1,6 +1,6 @@
 import ScreenKit
 import ScreenKitSimulation
-import ScreenKitTesting
+import ScreenKitTerminal
 import Testing
 
 /// Random byte streams decode the same whatever reads cut them.

@@ -1,4 +1,5 @@
 import ScreenKit
+import ScreenKitTerminal
 import Testing
 
 /// The byte decoder, fed the way a terminal delivers input: whole, byte by byte, or cut

@@ -1,6 +1,6 @@
 import ScreenKit
 import ScreenKitSimulation
-import ScreenKitTesting
+import ScreenKitTerminal
 import Testing
 
 /// A screen that keeps every key and mouse event it is sent, as a program's screen gets them.
@@ -43,7 +43,11 @@ import Testing
     let host = ScreenHost(
       root: recorder, size: Size(width: 100, height: 30),
       scheduler: Scheduler(clock: ScreenClock(clock)))
-    defer { host.close() }
+    let input = HostInputDecoder(host: host)
+    defer {
+      input.cancel()
+      host.close()
+    }
     func runTimers(until time: Duration) {
       while let deadline = host.nextDeadline, deadline <= time {
         clock.advance(to: .init(offset: deadline))
@@ -54,7 +58,7 @@ import Testing
     _ = host.frame()
     for read in reads {
       runTimers(until: read.at)
-      host.deliver(bytes: Array(read.text.utf8))
+      input.deliver(bytes: Array(read.text.utf8), to: host)
     }
     runTimers(until: .seconds(60))
     return recorder.events

@@ -1,4 +1,6 @@
-@testable import ScreenKit
+import ScreenKit
+
+@testable import ScreenKitTerminal
 
 /// A decoder for a whole byte stream at once, written as plainly as possible to check
 /// ``InputDecoder`` against: it scans with an index, decodes UTF-8 with the standard library,

@@ -36,25 +36,6 @@ import Testing
     #expect(wakes.count == 1, "a closed host still woke the program")
   }
 
-  @Test func decodedBytesComeBackToTheProgramAndALoneEscapeWaitsForItsDeadline() {
-    let probe = ProbeScreen("Root", focusable: true, handles: [.escape, .character("x")])
-    let host = makeHost(probe)
-    _ = host.frame()
-    #expect(host.decode(bytes: Array("qx".utf8)) == [.key(.character("q")), .key(.character("x"))])
-    #expect(host.deliver(bytes: Array("x".utf8)))
-    #expect(host.nextDeadline == nil)
-    #expect(host.pollTimeout == -1)
-    #expect(!host.deliver(bytes: [0x1B]))
-    let deadline = host.escapeDeadline
-    #expect(deadline != nil)
-    #expect(host.nextDeadline == deadline)
-    #expect(host.pollTimeout > 0)
-    clock.advance(to: .init(offset: deadline ?? .zero))
-    host.tick()
-    #expect(probe.receivedKeys == [.character("x"), .escape])
-    #expect(host.escapeDeadline == nil)
-  }
-
   @Test func aFrameHandsOutTheChangedRunsAndAResizeRepaintsEverything() {
     let probe = ProbeScreen("Root", text: "hello")
     let host = makeHost(probe)

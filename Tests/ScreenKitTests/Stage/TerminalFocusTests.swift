@@ -2,8 +2,8 @@ import ScreenKit
 import ScreenKitTesting
 import Testing
 
-/// The terminal's focus reports: the stage keeps the latest, visible screens hear of each
-/// change, and no report ever reaches a screen as a key.
+/// The terminal's focus reports: the stage keeps the latest, and visible screens hear of each
+/// change. (`HostInputDecoderTests` shows that a report read from a terminal is never a key.)
 @MainActor
 @Suite struct TerminalFocusTests {
   /// Counts the focus changes it hears of and the keys it gets.
@@ -31,22 +31,5 @@ import Testing
     #expect(shown.changes == [false, true])
     #expect(hidden.changes.isEmpty, "a screen pushed under another is not visible")
     #expect(harness.stage.terminalHasFocus)
-  }
-
-  @Test func reportsReadFromTheTerminalAreNeverKeys() {
-    let watcher = Watcher()
-    var unhandled: [Key] = []
-    let host = ScreenHost(root: watcher, size: Size(width: 20, height: 3))
-    host.onUnhandledKey = { unhandled.append($0) }
-    _ = host.frame()
-    #expect(host.deliver(bytes: Array("a\u{1B}[O".utf8)))
-    #expect(!host.stage.terminalHasFocus)
-    host.deliver(bytes: Array("\u{1B}[".utf8))
-    host.deliver(bytes: Array("Ib".utf8))
-    #expect(host.stage.terminalHasFocus)
-    #expect(watcher.keys == [.character("a"), .character("b")])
-    #expect(watcher.changes == [false, true])
-    #expect(unhandled.isEmpty)
-    host.close()
   }
 }
