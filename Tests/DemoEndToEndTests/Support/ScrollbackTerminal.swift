@@ -72,9 +72,11 @@
       var heldAnswers: Int
       /// How many bytes of the program's output ``holdOutput()`` keeps from the screen.
       var heldOutput: Int
-      /// How many position answers the terminal gave after the program had ended: requests
-      /// it showed too late (output held longer than the program waits for its answers), whose
-      /// answers went to the shell whatever the program did.
+      /// How many position answers the terminal gave after the program had ended, or wrote
+      /// once the program had put the terminal's modes back (echo on, no answer read any
+      /// more; the program may not be reaped yet): requests it showed too late (output held
+      /// longer than the program waits for its answers), whose answers went to the shell
+      /// whatever the program did.
       var answersAfterEnd: Int
       /// Whether the program may be in the middle of its output.
       ///

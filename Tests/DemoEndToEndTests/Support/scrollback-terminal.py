@@ -96,8 +96,10 @@ The line protocol
                           heldAnswers how many answers the answer policy holds
                           heldOutput  how many bytes `output hold` keeps unshown
                           answersAfterEnd how many position answers were given after the
-                                    program ended (a terminal that showed its requests
-                                    too late: they reach the shell, whatever the program does)
+                                    program ended, or reached the pty after the program put
+                                    its modes back (echo on: it reads no more answers), as
+                                    from a terminal that showed its requests too late: they
+                                    reach the shell, whatever the program does
                           busy      whether the program may be in the middle of its output:
                                     one of its threads is running or waiting for a processor,
                                     or the pty holds bytes not yet read (a program preempted
@@ -816,6 +818,9 @@ class Terminal:
         self.held_answers = []
         # Position answers given after the program ended: they go to the shell.
         self.answers_after_end = 0
+        # Where each position answer queued and not yet written starts in the input (a count
+        # of bytes queued before it), and whether it was counted after the end already.
+        self.answer_starts = []
         self.job_output_read = False
         self.pending_input = bytearray()
         self.queued = 0
@@ -864,6 +869,7 @@ class Terminal:
         self.output_ended = True
         self.written = self.queued
         self.pending_input.clear()
+        self.answer_starts.clear()
         self.condition.notify_all()
 
     def loop(self):
@@ -917,6 +923,7 @@ class Terminal:
             self.output_ended = True
             self.written = self.queued
             self.pending_input.clear()
+            self.answer_starts.clear()
             return False
         self.received += len(data)
         if self.holding_output:
@@ -938,14 +945,16 @@ class Terminal:
                 continue
             if self.answer_mode == "never":
                 continue
-            if self.job_status is not None:
+            after_end = self.job_status is not None
+            if after_end:
                 self.answers_after_end += 1
             if self.answer_mode == "now":
-                self.queue_input(answer)
+                self.queue_answer(answer, after_end)
                 continue
             split = min(self.answer_split or 0, len(answer))
-            self.queue_input(answer[:split])
-            self.held_answers.append(answer[split:])
+            if split > 0:
+                self.queue_answer(answer[:split], after_end)
+            self.held_answers.append((answer[split:], split == 0))
         if self.answer_trigger is not None:
             self.answers_seen += data
             if self.answer_trigger in self.answers_seen:
@@ -962,12 +971,21 @@ class Terminal:
         self.pending_input += data
         self.queued += len(data)
 
+    def queue_answer(self, data, counted):
+        """Queues the start of a position answer (the whole of it, or a first piece)."""
+        self.answer_starts.append([self.queued, counted])
+        self.queue_input(data)
+
     def release_answers(self):
         """Writes the answers held, and answers at once from now on."""
-        for answer in self.held_answers:
-            self.queue_input(answer)
-            if self.job_status is not None:
+        for answer, starts in self.held_answers:
+            after_end = self.job_status is not None
+            if after_end:
                 self.answers_after_end += 1
+            if starts:
+                self.queue_answer(answer, after_end)
+            else:
+                self.queue_input(answer)
         self.held_answers = []
         self.answer_mode = "now"
         self.answer_trigger = None
@@ -977,6 +995,13 @@ class Terminal:
         self.answers_seen = bytearray()
 
     def write_input(self, master):
+        # NB: a program that ended may not be reaped yet; one that put the terminal's modes
+        # back (echo on) reads no more answers: an answer written now reaches the shell, as
+        # one given after the end does.
+        try:
+            echoing = termios.tcgetattr(master)[3] & termios.ECHO != 0
+        except termios.error:
+            echoing = False
         try:
             count = os.write(master, self.pending_input)
         except BlockingIOError:
@@ -984,6 +1009,10 @@ class Terminal:
         except OSError:
             count = len(self.pending_input)
         del self.pending_input[:count]
+        while self.answer_starts and self.answer_starts[0][0] < self.written + count:
+            _, counted = self.answer_starts.pop(0)
+            if echoing and not counted:
+                self.answers_after_end += 1
         self.written += count
 
     def read_report(self):
