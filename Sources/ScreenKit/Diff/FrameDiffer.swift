@@ -1,11 +1,19 @@
-/// Finds the cells a frame changed, by comparing the rectangles drawn again with its own copy
+/// Finds the cells a frame changed, by comparing the rectangles drawn again with its own record
 /// of the frame before.
 ///
 /// A ``Stage`` keeps one and hands out its result from ``Stage/frame()``; make one yourself
-/// only to diff grids that no stage rendered. The copy is updated cell by cell, so a frame
+/// only to diff grids that no stage rendered. The record is updated cell by cell, so a frame
 /// costs what it changed, and the result's storage is reused from frame to frame.
+///
+/// The record is a word per cell (`CellRecord`), not a copy of the grid: a third of the
+/// memory, which is what a server of many sessions holds per session (each has a stage).
 public struct FrameDiffer: Sendable {
-  private var previous = CellGrid(size: .zero)
+  /// The last frame, a record per cell, row after row.
+  private var previous: [CellRecord] = []
+  /// The last frame's cells whose records do not hold them (graphemes of several scalars), by
+  /// index.
+  private var keptCells: [Int: Cell] = [:]
+  private var previousSize = Size.zero
   private var hasPrevious = false
   private var changes = FrameChanges()
 
@@ -24,10 +32,8 @@ public struct FrameDiffer: Sendable {
     // NB: copied, not shared: the stage refills its own list next frame without reallocating.
     changes.redrawn.removeAll(keepingCapacity: true)
     changes.redrawn.append(contentsOf: redrawn)
-    guard hasPrevious, previous.size == grid.size else {
-      // NB: the copy shares the grid's storage until the stage draws its next cell, which
-      // separates them once; a full repaint copies nothing itself.
-      previous = grid
+    guard hasPrevious, previousSize == grid.size else {
+      remember(grid)
       hasPrevious = true
       changes.isFullRepaint = true
       let width = grid.size.width
@@ -49,6 +55,19 @@ public struct FrameDiffer: Sendable {
     return changes
   }
 
+  /// Records every cell of `grid` as the last frame.
+  private mutating func remember(_ grid: CellGrid) {
+    previousSize = grid.size
+    previous.removeAll(keepingCapacity: true)
+    previous.reserveCapacity(grid.cells.count)
+    keptCells.removeAll()
+    for (index, cell) in grid.cells.enumerated() {
+      let record = CellRecord(cell)
+      previous.append(record)
+      if record.isKept { keptCells[index] = cell }
+    }
+  }
+
   private mutating func diffRow(
     _ y: Int, from minX: Int, to maxX: Int, of grid: CellGrid, inOrder: inout Bool
   ) {
@@ -58,25 +77,33 @@ public struct FrameDiffer: Sendable {
     var maxX = maxX
     // NB: an edge that cuts a wide character, in this frame or the last, takes it whole: the
     // canvas blanked its other half, and a terminal keeps a half it is not given.
-    if minX > 0, grid.cells[row + minX].width == 0 || previous.cells[row + minX].width == 0 {
+    if minX > 0, grid.cells[row + minX].width == 0 || previous[row + minX].width == 0 {
       minX -= 1
     }
     if maxX < width,
-      grid.cells[row + maxX - 1].width == 2 || previous.cells[row + maxX - 1].width == 2
+      grid.cells[row + maxX - 1].width == 2 || previous[row + maxX - 1].width == 2
     {
       maxX += 1
     }
     var start = -1
     for x in minX..<maxX {
-      let cell = grid.cells[row + x]
-      if previous.cells[row + x] == cell {
+      let index = row + x
+      let cell = grid.cells[index]
+      let record = CellRecord(cell)
+      let last = previous[index]
+      if record == last, !record.isKept || keptCells[index] == cell {
         if start >= 0 {
           append(y, start, x, of: grid, inOrder: &inOrder)
           start = -1
         }
         continue
       }
-      previous[x, y] = cell
+      previous[index] = record
+      if record.isKept {
+        keptCells[index] = cell
+      } else if last.isKept {
+        keptCells[index] = nil
+      }
       if start < 0 { start = x }
     }
     if start >= 0 { append(y, start, maxX, of: grid, inOrder: &inOrder) }
