@@ -69,6 +69,19 @@ import Testing
     #expect(transport.finished?.bytes == [], "nothing of the terminal to give back")
   }
 
+  /// A key's frame (as a spinner's) is drawn in the turn that took the key: the stage needing a
+  /// frame then schedules no second turn, which was a task and a turn per frame and session.
+  @Test func aFrameNeededInATurnIsDrawnInThatTurnWithNoOtherScheduled() async {
+    let driver = driver()
+    driver.post(.start(.shell()))
+    #expect(await eventually { transport.text.contains("Hello ada") && !driver.isTurnScheduled })
+    driver.post(.input(Array("x".utf8)))
+    // NB: the turn the post scheduled, run here, with no suspension before the checks.
+    driver.pump()
+    #expect(transport.text.contains("xxxxxx"))
+    #expect(!driver.isTurnScheduled)
+  }
+
   @Test func aWindowChangeLaysTheScreensOutAgain() async {
     let driver = driver()
     driver.post(.start(.shell()))

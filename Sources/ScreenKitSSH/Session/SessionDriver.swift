@@ -68,6 +68,11 @@ final class SessionDriver {
     guard let host, !host.needsFrame else { return nil }
     return host.grid.lines
   }
+  /// Whether a turn is applying events or running the host's due work: the frame they make
+  /// needed is the one the turn draws next, so it schedules no turn of its own.
+  private var isInTurn = false
+  /// Whether a turn is scheduled on the main actor, for the tests.
+  var isTurnScheduled: Bool { inbox.withLock { $0.isPumpScheduled } }
   private var deadlineTimer: (timer: any SessionTimer, deadline: Duration)?
   private var idleTimer: (any SessionTimer)?
   /// When the last input came (or the session started), on the transport's clock.
@@ -114,10 +119,11 @@ final class SessionDriver {
       }
       return inbox.events
     }
+    isInTurn = true
     for event in events where !isEnded { apply(event) }
+    if !isEnded { host?.tick() }
+    isInTurn = false
     guard !isEnded, let host else { return }
-    host.tick()
-    guard !isEnded else { return }
     draw(host)
     armDeadline(host)
   }
@@ -176,8 +182,13 @@ final class SessionDriver {
     session.stage = host.stage
     writer = TerminalFrameWriter(depth: depth, placement: .screen(origin: .zero))
     // NB: a screen of another session (a change to a cache both show) can make this one need a
-    // frame; nothing else would wake this session for it.
-    host.stage.onNeedsFrame = { [weak self] in self?.post(.wake) }
+    // frame; nothing else would wake this session for it. Inside a turn, the turn draws it: a
+    // wake there was a task and a second turn for every spinner frame (docs/serving.md,
+    // "Measured").
+    host.stage.onNeedsFrame = { [weak self] in
+      guard let self, !isInTurn else { return }
+      post(.wake)
+    }
     host.onUnhandledKey = { [weak session] key in
       guard let session else { return }
       if let handler = session.onUnhandledKey {
