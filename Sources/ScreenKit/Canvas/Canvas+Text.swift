@@ -32,63 +32,114 @@ extension Canvas {
     // NB: printable ASCII skips grapheme breaking, which dominates the cost of a label, and
     // touches only the columns that can show.
     if let count = CellWidth.printableASCIICount(text) {
-      let drawn = min(count, limit)
-      let first = max(0, visible.minX - point.x)
-      let end = min(drawn, visible.maxX - point.x)
-      guard rowIsVisible, first < end else { return drawn }
-      let bytes = text.utf8
-      var index = bytes.index(bytes.startIndex, offsetBy: first)
-      for column in first..<end {
-        // NB: printable ASCII is displayable as it is, one column wide.
-        put(
-          displayable: Canvas.asciiCharacters[Int(bytes[index])], width: 1,
-          at: point.offsetBy(dx: column, dy: 0), style: style)
-        index = bytes.index(after: index)
-      }
-      return drawn
+      return drawASCII(
+        text.utf8, count: count, fromColumn: 0, at: point, style: style, limit: limit,
+        visible: visible, rowIsVisible: rowIsVisible)
     }
 
     // NB: one scalar is one grapheme: a spinner's glyph or a border piece skips grapheme
     // breaking, which costs more than drawing the cell.
     var scalars = text.unicodeScalars.makeIterator()
     if let only = scalars.next(), scalars.next() == nil {
-      return drawGraphemes(
-        CollectionOfOne(Character(only)), at: point, style: style, limit: limit,
-        rowIsVisible: rowIsVisible, visibleMaxX: visible.maxX)
+      return drawGrapheme(
+        Character(only), atColumn: 0, at: point, style: style, limit: limit,
+        rowIsVisible: rowIsVisible, visibleMaxX: visible.maxX) ?? 0
     }
-    return drawGraphemes(
-      text, at: point, style: style, limit: limit, rowIsVisible: rowIsVisible,
-      visibleMaxX: visible.maxX)
+    return drawMixed(
+      text, at: point, style: style, limit: limit, visible: visible, rowIsVisible: rowIsVisible)
   }
 
-  /// The grapheme-by-grapheme part of `drawLine`.
-  private mutating func drawGraphemes(
-    _ graphemes: some Sequence<Character>, at point: Point, style: Style, limit: Int,
-    rowIsVisible: Bool, visibleMaxX: Int
+  /// Text of printable ASCII and other graphemes (a spinner's glyph before its label, a bullet,
+  /// an arrow): the runs of printable ASCII are drawn as all-ASCII text is, and only the other
+  /// graphemes are broken out one by one.
+  ///
+  /// NB: a run's last byte is left to grapheme breaking when a non-ASCII scalar follows it,
+  /// which may belong to its grapheme (`e` and U+0301 COMBINING ACUTE ACCENT); a boundary
+  /// between two printable ASCII bytes, or before a control character, is always one.
+  private mutating func drawMixed(
+    _ text: Substring, at point: Point, style: Style, limit: Int, visible: Rect,
+    rowIsVisible: Bool
   ) -> Int {
+    var column = 0
+    var rest = text
+    while !rest.isEmpty {
+      let bytes = rest.utf8
+      var run = 0
+      var end = bytes.startIndex
+      while end < bytes.endIndex, bytes[end] >= 0x20, bytes[end] < 0x7F {
+        run += 1
+        end = bytes.index(after: end)
+      }
+      if run > 0, end < bytes.endIndex, bytes[end] >= 0x80 {
+        run -= 1
+        end = bytes.index(before: end)
+      }
+      if run > 0 {
+        column = drawASCII(
+          bytes[..<end], count: run, fromColumn: column, at: point, style: style, limit: limit,
+          visible: visible, rowIsVisible: rowIsVisible)
+        guard column < limit else { return column }
+        rest = rest[end...]
+        continue
+      }
+      guard
+        let next = drawGrapheme(
+          rest[rest.startIndex], atColumn: column, at: point, style: style, limit: limit,
+          rowIsVisible: rowIsVisible, visibleMaxX: visible.maxX)
+      else { return column }
+      column = next
+      guard column < limit else { return column }
+      rest = rest[rest.index(after: rest.startIndex)...]
+    }
+    return column
+  }
+
+  /// Draws `count` bytes of printable ASCII from column `start` of the line (counted from
+  /// `point`), up to `limit`; returns the column after them.
+  private mutating func drawASCII(
+    _ bytes: Substring.UTF8View, count: Int, fromColumn start: Int, at point: Point,
+    style: Style, limit: Int, visible: Rect, rowIsVisible: Bool
+  ) -> Int {
+    let drawn = min(count, limit - start)
+    let first = max(start, visible.minX - point.x)
+    let end = min(start + drawn, visible.maxX - point.x)
+    guard rowIsVisible, first < end else { return start + drawn }
+    var index = bytes.index(bytes.startIndex, offsetBy: first - start)
+    for column in first..<end {
+      // NB: printable ASCII is displayable as it is, one column wide.
+      put(
+        displayable: Canvas.asciiCharacters[Int(bytes[index])], width: 1,
+        at: point.offsetBy(dx: column, dy: 0), style: style)
+      index = bytes.index(after: index)
+    }
+    return start + drawn
+  }
+
+  /// Draws one grapheme at column `column` of the line; returns the column after it.
+  ///
+  /// Returns `nil` when the grapheme does not fit before `limit`: the line ends before it. A
+  /// tab is cut at the limit instead.
+  private mutating func drawGrapheme(
+    _ character: Character, atColumn column: Int, at point: Point, style: Style, limit: Int,
+    rowIsVisible: Bool, visibleMaxX: Int
+  ) -> Int? {
     // Graphemes past the right edge are only measured: the width is still owed to the caller.
     func isDrawn(_ column: Int) -> Bool {
       rowIsVisible && point.x + column < visibleMaxX
     }
-    var column = 0
-    for character in graphemes {
-      if character.isTab {
-        let end = min(column + character.advance(atColumn: column), limit)
-        while column < end {
-          if isDrawn(column) { put(" ", at: point.offsetBy(dx: column, dy: 0), style: style) }
-          column += 1
-        }
-        if column >= limit { break }
-        continue
+    if character.isTab {
+      let end = min(column + character.advance(atColumn: column), limit)
+      for column in column..<max(column, end) where isDrawn(column) {
+        put(" ", at: point.offsetBy(dx: column, dy: 0), style: style)
       }
-      let (glyph, width) = Canvas.displayable(character.isNewline ? " " : character)
-      guard column + width <= limit else { break }
-      if width > 0, isDrawn(column) {
-        put(displayable: glyph, width: width, at: point.offsetBy(dx: column, dy: 0), style: style)
-      }
-      column += width
+      return max(column, end)
     }
-    return column
+    let (glyph, width) = Canvas.displayable(character.isNewline ? " " : character)
+    guard column + width <= limit else { return nil }
+    if width > 0, isDrawn(column) {
+      put(displayable: glyph, width: width, at: point.offsetBy(dx: column, dy: 0), style: style)
+    }
+    return column + width
   }
 
   /// The ASCII characters by code, built once: making a `Character` from a byte is slow.

@@ -100,6 +100,59 @@ import Testing
     }
   }
 
+  /// A line drawn at once is its graphemes put one after another (a tab as spaces to the next
+  /// multiple of 4 of the line, a line break as a space), in cells and in the width returned:
+  /// text of printable ASCII around other graphemes draws its ASCII runs whole, and must not
+  /// join or split a grapheme doing so.
+  @Test(arguments: [3, 64, 2026] as [UInt64])
+  func aLineDrawsAsItsGraphemesOneByOne(seed: UInt64) {
+    var generator = SeededRandom(seed: seed)
+    for round in 0..<400 {
+      var text = Self.randomText(using: &generator)
+      if Bool.random(using: &generator) { text = "⠋ spinning" + text + "; press keys" }
+      let size = Size(width: Int.random(in: 1...30, using: &generator), height: 2)
+      let point = Point(
+        x: Int.random(in: -4...size.width, using: &generator),
+        y: Int.random(in: -1...size.height, using: &generator))
+      let limit = Int.random(in: 0...40, using: &generator)
+      let clip = Rect(
+        x: Int.random(in: 0...size.width, using: &generator), y: 0,
+        width: Int.random(in: 0...size.width, using: &generator), height: 2)
+      var whole = Canvas(size: size)
+      var byGrapheme = Canvas(size: size)
+      let drawn = whole.withRegion(clip) {
+        $0.drawText(text, at: point.offsetBy(dx: -clip.minX, dy: 0), maxWidth: limit)
+      }
+      let expected = byGrapheme.withRegion(clip) { canvas -> Int in
+        let origin = point.offsetBy(dx: -clip.minX, dy: 0)
+        var column = 0
+        for character in text {
+          guard column < limit else { break }
+          if character == "\t" {
+            let end = min(column + 4 - column % 4, limit)
+            for tab in column..<end { canvas.put(" ", at: origin.offsetBy(dx: tab, dy: 0)) }
+            column = end
+            continue
+          }
+          // NB: `put` shows a grapheme as text drawing does (a control as U+FFFD) and never
+          // breaks it apart; a scratch canvas measures it first, for the limit.
+          let shown: Character = character.isNewline ? " " : character
+          var scratch = Canvas(size: Size(width: 2, height: 1))
+          let width = scratch.put(shown, at: .zero)
+          guard column + width <= limit else { break }
+          canvas.put(shown, at: origin.offsetBy(dx: column, dy: 0))
+          column += width
+        }
+        return column
+      }
+      #expect(
+        whole.grid == byGrapheme.grid && drawn == expected,
+        "seed \(seed) round \(round) text \(text.unicodeScalars.map(\.value)) at \(point) limit \(limit)"
+      )
+      if whole.grid != byGrapheme.grid { return }
+    }
+  }
+
   @Test(arguments: [7, 99] as [UInt64])
   func randomTextMeasuresWithinTheRequestedWidth(seed: UInt64) {
     var generator = SeededRandom(seed: seed)
