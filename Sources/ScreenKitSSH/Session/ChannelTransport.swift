@@ -8,8 +8,14 @@ struct ChannelTransport: SessionTransport {
   let channel: any Channel
 
   @MainActor func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void) {
-    let data = SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer(bytes: bytes)))
-    channel.writeAndFlush(data).whenComplete { _ in done() }
+    let channel = self.channel
+    // NB: one hop to the event loop for the write and its completion both. From another
+    // thread, a write hops there, and so does a callback added to its future: two tasks on
+    // the loop per frame and session (docs/serving.md, "Measured").
+    channel.eventLoop.execute {
+      let data = SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer(bytes: bytes)))
+      channel.writeAndFlush(data).whenComplete { _ in done() }
+    }
   }
 
   func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration) {
