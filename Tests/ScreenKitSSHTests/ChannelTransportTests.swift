@@ -5,8 +5,8 @@ import Testing
 
 @testable import ScreenKitSSH
 
-/// What a session writes reaches its channel in the order it was written, though frames wait
-/// for the end of the main actor's turn to go with the other sessions' (`SessionWrites`).
+/// What a session writes reaches its channel in the order it was written: each write hops to
+/// the channel's event loop on its own, and a session's last bytes must not pass its frames.
 @MainActor
 @Suite struct ChannelTransportTests {
   @Test func theLastBytesFollowEveryFrameWrittenBeforeThem() async throws {
@@ -15,7 +15,6 @@ import Testing
     let transport = ChannelTransport(channel: channel)
     transport.send(Array("frame 1".utf8)) {}
     transport.send(Array("frame 2".utf8)) {}
-    // NB: in the same turn as the frames, before the task that hands them to the loop runs.
     transport.finish(with: Array("restored".utf8), exitStatus: 0, grace: .seconds(2))
     var written: [String] = []
     for _ in 0..<3 {

@@ -7,21 +7,18 @@ import ScreenKit
 struct ChannelTransport: SessionTransport {
   let channel: any Channel
 
-  /// Written once the main actor's turn is over, with every other session's writes of the
-  /// turn: see ``SessionWrites``.
   @MainActor func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void) {
-    SessionWrites.shared.send(bytes, to: channel, done: done)
+    let channel = self.channel
+    // NB: one hop to the event loop for the write and its completion both. From another
+    // thread, a write hops there, and so does a callback added to its future: two tasks on
+    // the loop per frame and session (docs/serving.md, "Measured").
+    channel.eventLoop.execute {
+      let data = SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer(bytes: bytes)))
+      channel.writeAndFlush(data).whenComplete { _ in done() }
+    }
   }
 
-  /// After the session's frames still waiting in this turn's writes.
-  @MainActor func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration) {
-    SessionWrites.shared.flush()
-    finishNow(with: bytes, exitStatus: exitStatus, grace: grace)
-  }
-
-  /// ``finish(with:exitStatus:grace:)`` from any thread, for a session that wrote nothing
-  /// (one refused before it started, on the channel's event loop).
-  func finishNow(with bytes: [UInt8], exitStatus: Int, grace: Duration) {
+  func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration) {
     let channel = self.channel
     let close: @Sendable () -> Void = { channel.close(promise: nil) }
     channel.eventLoop.scheduleTask(in: TimeAmount(grace)) { close() }

@@ -119,12 +119,12 @@ final class SessionChannelHandler: ChannelInboundHandler {
       reply(wantReply, true, context)
       let message =
         "ScreenKit: this server shows a full-screen interface; connect from a terminal (ssh -t)."
-      transport.finishNow(with: Array((message + "\r\n").utf8), exitStatus: 1, grace: .seconds(2))
+      transport.finish(with: Array((message + "\r\n").utf8), exitStatus: 1, grace: .seconds(2))
       return
     }
     if let refusal = connection.refusal ?? server.gate.beginSession() {
       reply(wantReply, true, context)
-      transport.finishNow(
+      transport.finish(
         with: Array(("ScreenKit: \(refusal)\r\n").utf8), exitStatus: 1, grace: .seconds(2))
       return
     }

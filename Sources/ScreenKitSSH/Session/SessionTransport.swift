@@ -1,14 +1,14 @@
 /// Where a session's bytes go, and its clock for timers: the SSH channel, or a test's record.
 ///
 /// Called from the main actor; an implementation hops to its own thread (the channel's event
-/// loop) for writes, in the order they were made, and calls back from there.
+/// loop) for writes and calls back from there.
 protocol SessionTransport: Sendable {
   /// Writes `bytes` to the client; `done` is called, on any thread, once the connection took
   /// them or dropped them with the channel.
   @MainActor func send(_ bytes: [UInt8], done: @escaping @Sendable () -> Void)
-  /// Writes `bytes` after every frame sent, then the exit status, then closes the channel;
-  /// closes it after `grace` whatever the client took.
-  @MainActor func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration)
+  /// Writes `bytes`, then the exit status, then closes the channel; closes it after `grace`
+  /// whatever the client took. From any thread.
+  func finish(with bytes: [UInt8], exitStatus: Int, grace: Duration)
   /// The time on the clock of ``schedule(after:_:)``, from an origin of its own: what the idle
   /// timeout measures the time since the last input on.
   @MainActor var now: Duration { get }
