@@ -14,7 +14,7 @@ import Testing
   static let words = ["net", "ui", "kit", "Core", "io", "Log", "x", "swift", "Stage", "a b"]
 
   /// The rule: score each row, keep the matches, best first, ties by index.
-  static func expected(_ pattern: FuzzyPattern, _ rows: [ChoiceListScreen.Row]) -> [Int] {
+  static func expected(_ pattern: FuzzyPattern, _ rows: [ChoiceList.Row]) -> [Int] {
     var matcher = FuzzyMatcher(pattern)
     let scored = rows.indices.compactMap { index in
       matcher.score(rows[index].title).map { (index: index, score: $0) }
@@ -26,13 +26,13 @@ import Testing
 
   /// Up to `limit` rows of a few random words.
   static func randomRows(upTo limit: Int, using random: inout SeededRandom)
-    -> [ChoiceListScreen.Row]
+    -> [ChoiceList.Row]
   {
     (0..<Int.random(in: 0...limit, using: &random)).map { _ in
       let parts = (0..<Int.random(in: 1...4, using: &random)).map { _ in
         Self.words.randomElement(using: &random) ?? ""
       }
-      return ChoiceListScreen.Row(title: parts.joined(separator: "/"))
+      return ChoiceList.Row(title: parts.joined(separator: "/"))
     }
   }
 
@@ -75,7 +75,7 @@ import Testing
     for character in query { texts.append((texts.last ?? "") + String(character)) }
     texts += texts.dropLast().reversed()
     var filter = ChoiceFilter()
-    var rows: [ChoiceListScreen.Row] = []
+    var rows: [ChoiceList.Row] = []
     for text in texts {
       let pattern = FuzzyPattern(text)
       var shown = filter.shown(for: pattern, in: rows).map(\.index)

@@ -4,17 +4,17 @@ import ScreenKitMatching
 /// through: a letter typed looks only at the rows of the pattern it narrows, and Backspace
 /// finds its rows here, as they were (docs/decisions/2026-11-28-select-filter-levels.md).
 struct ChoiceFilter {
-  private var levels: [(pattern: FuzzyPattern, shown: [ChoiceListScreen.Shown])] = []
+  private var levels: [(pattern: FuzzyPattern, shown: [ChoiceList.Shown])] = []
 
   /// The rows of `rows` that `pattern` lets through, best first.
   ///
   /// Rows that score alike keep their order; the empty pattern lets every row through.
   mutating func shown(
-    for pattern: FuzzyPattern, in rows: [ChoiceListScreen.Row]
-  ) -> [ChoiceListScreen.Shown] {
+    for pattern: FuzzyPattern, in rows: [ChoiceList.Row]
+  ) -> [ChoiceList.Shown] {
     guard !pattern.isEmpty else {
       levels = []
-      return rows.indices.map { ChoiceListScreen.Shown(index: $0) }
+      return rows.indices.map { ChoiceList.Shown(index: $0) }
     }
     if let kept = levels.lastIndex(where: { $0.pattern == pattern }) {
       levels.removeSubrange((kept + 1)...)
@@ -22,7 +22,7 @@ struct ChoiceFilter {
     }
     while let last = levels.last, !pattern.narrows(last.pattern) { levels.removeLast() }
     var matcher = FuzzyMatcher(pattern)
-    var shown: [ChoiceListScreen.Shown] = []
+    var shown: [ChoiceList.Shown] = []
     if let last = levels.last {
       for row in last.shown { Self.score(row.index, of: rows, with: &matcher, into: &shown) }
     } else {
@@ -39,14 +39,14 @@ struct ChoiceFilter {
   /// Only the level of `pattern` is kept (a Backspace then scores from the rows, as after any
   /// edit that is not on the stack): each arrival would otherwise score every level again.
   mutating func shown(
-    for pattern: FuzzyPattern, in rows: [ChoiceListScreen.Row], arrived: Range<Int>
-  ) -> [ChoiceListScreen.Shown] {
+    for pattern: FuzzyPattern, in rows: [ChoiceList.Row], arrived: Range<Int>
+  ) -> [ChoiceList.Shown] {
     guard !pattern.isEmpty, let current = levels.last(where: { $0.pattern == pattern }) else {
       levels = []
       return shown(for: pattern, in: rows)
     }
     var matcher = FuzzyMatcher(pattern)
-    var added: [ChoiceListScreen.Shown] = []
+    var added: [ChoiceList.Shown] = []
     for index in arrived { Self.score(index, of: rows, with: &matcher, into: &added) }
     added.sort { $0.key < $1.key }
     let merged = Self.merge(current.shown, added)
@@ -61,8 +61,8 @@ struct ChoiceFilter {
   /// comparison, as one of pairs did. ChoiceFilterTests checks the order against the rule.
   /// (No select holds 2^31 choices: each is a value and strings in memory.)
   private static func score(
-    _ index: Int, of rows: [ChoiceListScreen.Row], with matcher: inout FuzzyMatcher,
-    into shown: inout [ChoiceListScreen.Shown]
+    _ index: Int, of rows: [ChoiceList.Row], with matcher: inout FuzzyMatcher,
+    into shown: inout [ChoiceList.Shown]
   ) {
     // NB: the matcher's bytes, not its generic `score(_:)`: called across modules, that one
     // ran unspecialised, a metadata lookup and a copy of the title per row.
@@ -73,15 +73,15 @@ struct ChoiceFilter {
     guard let score else { return }
     // The score within 32 bits, turned so that the best is 0.
     let clamped = min(max(Int64(score), Int64(Int32.min)), Int64(Int32.max))
-    shown.append(ChoiceListScreen.Shown(index: index, rank: UInt64(Int64(Int32.max) - clamped)))
+    shown.append(ChoiceList.Shown(index: index, rank: UInt64(Int64(Int32.max) - clamped)))
   }
 
   /// Two lists sorted by key as one.
   private static func merge(
-    _ first: [ChoiceListScreen.Shown], _ second: [ChoiceListScreen.Shown]
-  ) -> [ChoiceListScreen.Shown] {
+    _ first: [ChoiceList.Shown], _ second: [ChoiceList.Shown]
+  ) -> [ChoiceList.Shown] {
     guard !second.isEmpty else { return first }
-    var merged: [ChoiceListScreen.Shown] = []
+    var merged: [ChoiceList.Shown] = []
     merged.reserveCapacity(first.count + second.count)
     var i = 0
     var j = 0

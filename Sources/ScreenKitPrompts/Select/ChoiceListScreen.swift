@@ -9,44 +9,6 @@ import ScreenKitMatching
 /// rest to the editor, and shows the terminal's cursor in the filter as its own.
 @MainActor
 final class ChoiceListScreen: Screen {
-  /// A row as the list draws it.
-  struct Row: Sendable {
-    var title: String
-    var disabledReason: String?
-
-    init<Value>(_ choice: Choice<Value>) {
-      title = choice.title
-      disabledReason = choice.disabledReason
-    }
-
-    init(title: String, disabledReason: String? = nil) {
-      self.title = title
-      self.disabledReason = disabledReason
-    }
-  }
-
-  /// One choice, or many.
-  enum Mode {
-    case single
-    case multiple(minimum: Int, maximum: Int?, chosen: Set<Int>)
-  }
-
-  /// A row the filter let through: its index in ``rows``, under its sort key.
-  ///
-  /// NB: what of its title the filter matched is found when the row is drawn, for the rows on
-  /// screen only: a filter over 100,000 rows scores them and keeps no positions.
-  struct Shown: Equatable {
-    /// The rank in the high bits (0 is the best), the index in the low 31: rows sort as shown
-    /// by this number alone (``ChoiceFilter``).
-    var key: UInt64
-
-    init(index: Int, rank: UInt64 = 0) {
-      key = (rank << 31) | UInt64(index)
-    }
-
-    var index: Int { Int(key & ((1 << 31) - 1)) }
-  }
-
   /// Called once with the indices chosen, in order: one for a single select.
   var onSubmit: (@MainActor ([Int]) -> Void)?
   /// Called with the field's text after each edit when the rows come from elsewhere (a
@@ -64,20 +26,10 @@ final class ChoiceListScreen: Screen {
   private(set) var editor = LineEditor()
   private let question: String
   private let theme: PromptTheme
-  private(set) var rows: [Row]
-  private let isMultiple: Bool
-  private let minimum: Int
-  private let maximum: Int?
-  /// The indices chosen, in a multiple select.
-  private(set) var chosen: Set<Int>
-  /// The rows the filter lets through, best first.
-  private(set) var shown: [Shown] = []
-  /// The position in ``shown`` pointed at; `nil` when no row there can be chosen.
-  private(set) var pointer: Int?
-  /// The first position of ``shown`` on screen.
+  /// The rows, those shown, the pointer and the rows chosen.
+  private(set) var list: ChoiceList
+  /// The first position of the rows shown on screen.
   private var scroll = 0
-  /// The filters typed and the rows each let through.
-  private var filters = ChoiceFilter()
   /// Why Enter or Space did nothing; cleared by the next key.
   var message: String? {
     didSet { if message != oldValue { setNeedsDisplay() } }
@@ -90,30 +42,15 @@ final class ChoiceListScreen: Screen {
   private(set) var isTouched = false
   private var isSubmitted = false
 
-  init(question: String, theme: PromptTheme, rows: [Row], mode: Mode, pointed start: Int?) {
+  init(
+    question: String, theme: PromptTheme, rows: [ChoiceList.Row], mode: ChoiceList.Mode,
+    pointed start: Int?
+  ) {
     self.question = question
     self.theme = theme
-    self.rows = rows
-    switch mode {
-    case .single:
-      isMultiple = false
-      minimum = 1
-      maximum = 1
-      chosen = []
-    case .multiple(let minimum, let maximum, let chosen):
-      isMultiple = true
-      self.minimum = minimum
-      self.maximum = maximum
-      self.chosen = chosen
-    }
+    list = ChoiceList(rows: rows, mode: mode, pointed: start)
     super.init()
     name = "ChoiceList"
-    filter()
-    if let start, let position = shown.firstIndex(where: { $0.index == start }),
-      rows[start].disabledReason == nil
-    {
-      pointer = position
-    }
   }
 
   override var canBecomeFocused: Bool { true }
@@ -122,20 +59,19 @@ final class ChoiceListScreen: Screen {
   /// (checked or not in a multiple select, disabled with its reason), for the accessible mode.
   override var semantics: Semantics? {
     let value = query.isEmpty ? nil : "filter \(query)"
-    guard let pointer, shown.indices.contains(pointer) else {
+    guard let pointer = list.pointer, let index = list.pointedIndex else {
       return Semantics(role: .list, label: question, value: value ?? "no choice")
     }
-    let index = shown[pointer].index
     var states: [Semantics.State] = []
-    if isMultiple { states.append(chosen.contains(index) ? .checked : .unchecked) }
-    var label = rows[index].title
-    if let reason = rows[index].disabledReason {
+    if list.isMultiple { states.append(list.chosen.contains(index) ? .checked : .unchecked) }
+    var label = list.rows[index].title
+    if let reason = list.rows[index].disabledReason {
       states.append(.disabled)
       label += ", \(reason)"
     }
     return Semantics(
       role: .list, label: question, value: value,
-      item: Semantics.Item(index: pointer, count: shown.count, label: label, states: states))
+      item: Semantics.Item(index: pointer, count: list.shown.count, label: label, states: states))
   }
 
   override func didAppear() {
@@ -172,8 +108,7 @@ final class ChoiceListScreen: Screen {
   /// Shows the rows the field's text matches, best first (in their order while it is empty),
   /// and points at the first that can be chosen.
   private func filter() {
-    shown = filters.shown(for: pattern, in: rows)
-    pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
+    list.filter(by: pattern)
     scroll = 0
     message = nil
     keepPointerVisible()
@@ -181,48 +116,28 @@ final class ChoiceListScreen: Screen {
   }
 
   /// Shows `rows` in place of those shown: a search's answer.
-  func replaceRows(_ rows: [Row]) {
-    self.rows = rows
-    filters.reset()
-    filter()
+  func replaceRows(_ rows: [ChoiceList.Row]) {
+    list.replaceRows(rows, filteredBy: pattern)
+    scroll = 0
+    message = nil
+    keepPointerVisible()
+    setNeedsDisplay()
   }
 
-  /// Adds `newRows` after the rows there are, filtered as the rows shown: choices streaming in.
+  /// Adds `newRows` after the rows there are, filtered as the rows shown.
   ///
-  /// The pointer stays on the row it points at, wherever the new rows place it; where it
-  /// pointed at nothing, it points at the first row that can be chosen.
-  func appendRows(_ newRows: [Row]) {
+  /// Choices streaming in: the pointer stays on the row it points at
+  /// (``ChoiceList/appendRows(_:filteredBy:)``).
+  func appendRows(_ newRows: [ChoiceList.Row]) {
     guard !newRows.isEmpty else { return }
-    let start = rows.count
-    rows += newRows
-    let pattern = self.pattern
-    if pattern.isEmpty {
-      // NB: every row shows, in order: the new ones go after the others, and the pointer
-      // stays where it is (a million rows arriving are not mapped again at each frame).
-      filters.reset()
-      shown += (start..<rows.count).map { ChoiceListScreen.Shown(index: $0) }
-      if pointer == nil {
-        pointer = (start..<rows.count).first { rows[$0].disabledReason == nil }
-      }
-    } else {
-      let pointed = pointer.map { shown[$0].index }
-      shown = filters.shown(for: pattern, in: rows, arrived: start..<rows.count)
-      if let pointed {
-        pointer = shown.firstIndex { $0.index == pointed }
-      } else {
-        pointer = shown.firstIndex { rows[$0.index].disabledReason == nil }
-      }
-    }
+    list.appendRows(newRows, filteredBy: pattern)
     keepPointerVisible()
     setNeedsDisplay()
   }
 
   /// Points at `rows[index]` if the filter shows it and it can be chosen.
   func point(at index: Int) {
-    guard rows.indices.contains(index), rows[index].disabledReason == nil,
-      let position = shown.firstIndex(where: { $0.index == index })
-    else { return }
-    pointer = position
+    guard list.point(at: index) else { return }
     keepPointerVisible()
     setNeedsDisplay()
   }
@@ -238,7 +153,7 @@ final class ChoiceListScreen: Screen {
     case .pageUp: move(by: -max(1, pageHeight - 1))
     case .pageDown: move(by: max(1, pageHeight - 1))
     case .enter: submit()
-    case .tab where isMultiple, " " where isMultiple: toggle()
+    case .tab where list.isMultiple, " " where list.isMultiple: message = list.toggle()
     case .escape where !editor.isEmpty:
       edit { $0.setText("") }
     default:
@@ -272,45 +187,20 @@ final class ChoiceListScreen: Screen {
     filter()
   }
 
-  /// Moves the pointer `steps` rows that can be chosen, stopping at the ends.
   private func move(by steps: Int) {
-    guard let start = pointer else { return }
-    var position = start
-    var remaining = abs(steps)
-    let step = steps < 0 ? -1 : 1
-    var probe = position + step
-    while remaining > 0, shown.indices.contains(probe) {
-      if rows[shown[probe].index].disabledReason == nil {
-        position = probe
-        remaining -= 1
-      }
-      probe += step
-    }
-    pointer = position
+    list.move(by: steps)
     keepPointerVisible()
-  }
-
-  private func toggle() {
-    guard let pointer else { return }
-    let index = shown[pointer].index
-    if chosen.contains(index) {
-      chosen.remove(index)
-    } else if let maximum, chosen.count >= maximum {
-      message = "choose at most \(maximum)"
-    } else {
-      chosen.insert(index)
-    }
   }
 
   private func submit() {
     guard !isSubmitted else { return }
-    if isMultiple {
-      if let message = Self.countMessage(chosen.count, minimum: minimum, maximum: maximum) {
+    if list.isMultiple {
+      if let message = list.chosenMessage {
         self.message = message
         return
       }
       isSubmitted = true
-      onSubmit?(chosen.sorted())
+      onSubmit?(list.chosen.sorted())
     } else if let onEnter {
       onEnter()
     } else {
@@ -321,26 +211,19 @@ final class ChoiceListScreen: Screen {
   /// Chooses the row pointed at, in a single select; says so when there is none.
   func choosePointed() {
     guard !isSubmitted else { return }
-    guard let pointer else {
+    guard let index = list.pointedIndex else {
       message = "no row matches"
       return
     }
     isSubmitted = true
-    onSubmit?([shown[pointer].index])
-  }
-
-  /// Why `count` choices are no answer, or `nil`.
-  nonisolated static func countMessage(_ count: Int, minimum: Int, maximum: Int?) -> String? {
-    if count < minimum { return "choose at least \(minimum)" }
-    if let maximum, count > maximum { return "choose at most \(maximum)" }
-    return nil
+    onSubmit?([index])
   }
 
   // MARK: Layout and drawing
 
   /// Scrolls the least that shows the pointer.
   private func keepPointerVisible() {
-    guard let pointer, pageHeight > 0 else { return }
+    guard let pointer = list.pointer, pageHeight > 0 else { return }
     if pointer < scroll { scroll = pointer }
     if pointer >= scroll + pageHeight { scroll = pointer - pageHeight + 1 }
   }
@@ -368,17 +251,18 @@ final class ChoiceListScreen: Screen {
     var matcher = FuzzyMatcher(FuzzyPattern(editor.text))
     for line in 0..<pageHeight {
       let position = scroll + line
-      guard shown.indices.contains(position) else { break }
+      guard list.shown.indices.contains(position) else { break }
       drawRow(
-        shown[position], pointed: position == pointer, at: line + 1, matcher: &matcher,
-        in: &canvas)
+        list.shown[position], pointed: position == list.pointer, at: line + 1,
+        matcher: &matcher, in: &canvas)
     }
     guard bounds.height > 1 else { return }
     drawStatus(at: bounds.height - 1, in: &canvas)
   }
 
   private func drawRow(
-    _ row: Shown, pointed: Bool, at y: Int, matcher: inout FuzzyMatcher, in canvas: inout Canvas
+    _ row: ChoiceList.Shown, pointed: Bool, at y: Int, matcher: inout FuzzyMatcher,
+    in canvas: inout Canvas
   ) {
     let symbols = theme.symbols
     let pointerWidth = symbols.pointer.cellWidth
@@ -387,12 +271,12 @@ final class ChoiceListScreen: Screen {
       canvas.drawText(symbols.pointer, at: Point(x: 0, y: y), style: theme.pointed)
     }
     x += pointerWidth + 1
-    let item = rows[row.index]
+    let item = list.rows[row.index]
     let isEnabled = item.disabledReason == nil
     var base: Style = isEnabled ? (pointed ? theme.pointed : .plain) : theme.disabled
     if isStale { base = base.adding(.dim) }
-    if isMultiple {
-      let mark = chosen.contains(row.index) ? symbols.checked : symbols.unchecked
+    if list.isMultiple {
+      let mark = list.chosen.contains(row.index) ? symbols.checked : symbols.unchecked
       x += canvas.drawText(mark, at: Point(x: x, y: y), style: base) + 1
     }
     if !isEnabled { base = theme.disabled }
@@ -439,10 +323,9 @@ final class ChoiceListScreen: Screen {
       return
     }
     var parts: [String] = []
-    if shown.count < rows.count || shown.count > pageHeight {
-      parts.append("\(shown.count) of \(rows.count)")
-    }
-    if isMultiple { parts.append("\(chosen.count) chosen, space to choose") }
+    let (shown, all) = (list.shown.count, list.rows.count)
+    if shown < all || shown > pageHeight { parts.append("\(shown) of \(all)") }
+    if list.isMultiple { parts.append("\(list.chosen.count) chosen, space to choose") }
     if let arrivalNote { parts.append(arrivalNote) }
     canvas.drawText(parts.joined(separator: ", "), at: Point(x: 0, y: y), style: theme.hint)
   }

@@ -74,7 +74,7 @@ public struct LoadingSelectPrompt<Value: Sendable & Equatable>: Prompt {
       build: { (choices: [Choice<Value>]) -> ChoiceListScreen in
         let start = defaultAnswer.flatMap { value in choices.firstIndex { $0.value == value } }
         let list = ChoiceListScreen(
-          question: question, theme: theme, rows: choices.map(ChoiceListScreen.Row.init),
+          question: question, theme: theme, rows: choices.map(ChoiceList.Row.init),
           mode: .single, pointed: start)
         list.onSubmit = { indices in
           guard let index = indices.first else { return }

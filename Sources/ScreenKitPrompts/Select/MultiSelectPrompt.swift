@@ -38,7 +38,7 @@ public struct MultiSelectPrompt<Value: Sendable & Equatable>: Prompt {
     // NB: a default outside the bounds is no answer, so it is no default either: a run where
     // nobody can be asked must then be answered from the environment.
     self.defaultAnswer = defaultAnswer.flatMap { values in
-      ChoiceListScreen.countMessage(values.count, minimum: minimum, maximum: maximum) == nil
+      ChoiceList.countMessage(values.count, minimum: minimum, maximum: maximum) == nil
         ? values : nil
     }
     self.pageSize = max(1, pageSize)
@@ -58,7 +58,7 @@ public struct MultiSelectPrompt<Value: Sendable & Equatable>: Prompt {
       let index = try choices.choiceIndex(named: name)
       if !indices.contains(index) { indices.append(index) }
     }
-    if let message = ChoiceListScreen.countMessage(
+    if let message = ChoiceList.countMessage(
       indices.count, minimum: minimum, maximum: maximum)
     {
       throw PromptRejection(message)
@@ -81,7 +81,7 @@ public struct MultiSelectPrompt<Value: Sendable & Equatable>: Prompt {
       defaultAnswer?.contains(choices[index].value) == true
     }
     let screen = ChoiceListScreen(
-      question: question, theme: theme, rows: choices.map(ChoiceListScreen.Row.init),
+      question: question, theme: theme, rows: choices.map(ChoiceList.Row.init),
       mode: .multiple(minimum: minimum, maximum: maximum, chosen: Set(chosen)), pointed: nil)
     screen.onSubmit = { [choices] indices in submit(indices.map { choices[$0].value }) }
     return screen

@@ -68,7 +68,7 @@ final class SearchSelectScreen<Value: Sendable>: Screen {
 
   private func show(_ answer: Answer) {
     shownAnswer = answer
-    list.replaceRows(answer.choices.map(ChoiceListScreen.Row.init))
+    list.replaceRows(answer.choices.map(ChoiceList.Row.init))
   }
 
   /// Chooses once the rows are the answer to the query typed; a failed or cancelled search

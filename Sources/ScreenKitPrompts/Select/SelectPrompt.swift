@@ -50,7 +50,7 @@ public struct SelectPrompt<Value: Sendable & Equatable>: Prompt {
   {
     let start = defaultAnswer.flatMap { value in choices.firstIndex { $0.value == value } }
     let screen = ChoiceListScreen(
-      question: question, theme: theme, rows: choices.map(ChoiceListScreen.Row.init),
+      question: question, theme: theme, rows: choices.map(ChoiceList.Row.init),
       mode: .single, pointed: start)
     screen.onSubmit = { [choices] indices in
       guard let index = indices.first else { return }

@@ -67,7 +67,7 @@ final class StreamingSelectScreen<Value: Sendable & Equatable>: Screen {
     if !arrived.isEmpty {
       let start = choices.count
       choices += arrived
-      list.appendRows(arrived.map(ChoiceListScreen.Row.init))
+      list.appendRows(arrived.map(ChoiceList.Row.init))
       if !isPointedAtDefault, !list.isTouched, let defaultAnswer,
         let offset = arrived.firstIndex(where: { $0.value == defaultAnswer })
       {
