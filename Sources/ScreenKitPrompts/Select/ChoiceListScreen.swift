@@ -109,15 +109,17 @@ final class ChoiceListScreen: Screen {
   /// and points at the first that can be chosen.
   private func filter() {
     list.filter(by: pattern)
-    scroll = 0
-    message = nil
-    keepPointerVisible()
-    setNeedsDisplay()
+    showFromTop()
   }
 
   /// Shows `rows` in place of those shown: a search's answer.
   func replaceRows(_ rows: [ChoiceList.Row]) {
     list.replaceRows(rows, filteredBy: pattern)
+    showFromTop()
+  }
+
+  /// Once the rows shown changed whole: the page from the top, the message gone.
+  private func showFromTop() {
     scroll = 0
     message = nil
     keepPointerVisible()
