@@ -101,8 +101,9 @@ The line protocol
                                     from a terminal that showed its requests too late: they
                                     reach the shell, whatever the program does
                           busy      whether the program may be in the middle of its output:
-                                    one of its threads is running or waiting for a processor,
-                                    or the pty holds bytes not yet read (a program preempted
+                                    one of its threads is running, waiting for a processor or
+                                    in uninterruptible sleep (a page read back from disk), or
+                                    the pty holds bytes not yet read (a program preempted
                                     between two writes of one frame writes nothing for as long
                                     as the machine keeps it waiting: quiet is not whole)
                         Each line is its cells' text with trailing spaces trimmed; a wide
@@ -1118,7 +1119,10 @@ class Terminal:
             try:
                 with open("/proc/{}/task/{}/stat".format(self.job, thread)) as stat:
                     # NB: the name, in parentheses, may hold spaces: the state follows its end.
-                    if stat.read().rsplit(")", 1)[1].split()[0] == "R":
+                    # D too: a thread in uninterruptible sleep (a page of the program read back
+                    # from disk while a build fills the machine's memory) is stopped mid-work,
+                    # and a frame it was writing is not whole.
+                    if stat.read().rsplit(")", 1)[1].split()[0] in ("R", "D"):
                         return True
             except (OSError, IndexError):
                 continue
