@@ -15,26 +15,16 @@ temporary folder with Debian's Go from Debian's Wish and Bubble Tea sources.
 
     python3 Tools/Benchmarks/SSH/ssh-load.py --sessions 100,300,1000 --seconds 20
 
-The clients: by default one Go process (ssh-load-client.go, on Debian's golang.org/x/crypto
-sources), whose sessions cost a tenth of the CPU of Python's; `--generator python` runs them
-on asyncssh in `--workers` processes instead. At 1,000 sessions on 2 cores the Python clients
-took a whole core, and each key's round trip waited on them as much as on the server. The
-slow reader (`--slow-reader`) is always a Python client: asyncssh lets it shrink its window
-to 2 KiB, as a slow link would.
-
-Needs ssh-keygen, and Debian's golang-go and golang-golang-x-crypto-dev for the Go clients
-or asyncssh (pip install asyncssh) for the Python ones; Wish needs golang-go,
-golang-github-charmbracelet-wish-dev and golang-github-charmbracelet-bubbletea-dev (without
-them its column says why). Nothing leaves the machine: every server listens on
+Needs asyncssh (pip install asyncssh) and ssh-keygen; Wish needs the Debian packages
+golang-go, golang-github-charmbracelet-wish-dev and golang-github-charmbracelet-bubbletea-dev
+(without them its column says why). Nothing leaves the machine: every server listens on
 127.0.0.1 and every client connects there; every loop is bounded in count and time.
 """
 
 import argparse
 import asyncio
-import json
 import multiprocessing
 import os
-import select
 import shutil
 import signal
 import socket
@@ -131,37 +121,25 @@ def start_screenkit(binary, folder, max_sessions):
 
 def build_wish(folder):
     """Builds wish-spinner.go with Debian's Go and Debian's Go sources; the binary, or why not."""
-    for package in ("wish", "bubbletea"):
-        if not os.path.isdir(f"/usr/share/gocode/src/github.com/charmbracelet/{package}"):
-            return None, f"no {package} sources (apt-get install golang-github-charmbracelet-{package}-dev)"
-    return go_build(folder, "wish", "wish-spinner.go")
-
-
-def go_build(folder, name, source_name):
-    """Builds one Go file of this folder with Debian's Go in GOPATH mode; the binary, or why not."""
     go = shutil.which("go")
     if go is None:
         return None, "no go (apt-get install golang-go)"
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), source_name)
-    build = os.path.join(folder, name)
+    for package in ("wish", "bubbletea"):
+        if not os.path.isdir(f"/usr/share/gocode/src/github.com/charmbracelet/{package}"):
+            return None, f"no {package} sources (apt-get install golang-github-charmbracelet-{package}-dev)"
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wish-spinner.go")
+    build = os.path.join(folder, "wish")
     os.makedirs(build)
     shutil.copy(source, build)
     environment = dict(
         os.environ, GO111MODULE="off", GOPATH="/usr/share/gocode", GOCACHE=f"{build}/cache",
         GOFLAGS="", CGO_ENABLED="0")
     result = subprocess.run(
-        [go, "build", "-o", f"{build}/{name}", source_name], cwd=build,
+        [go, "build", "-o", f"{build}/wish-spinner", "wish-spinner.go"], cwd=build,
         env=environment, capture_output=True, text=True, timeout=900)
     if result.returncode != 0:
         return None, f"go build failed: {result.stderr.strip()[:400]}"
-    return f"{build}/{name}", None
-
-
-def build_client(folder):
-    """Builds ssh-load-client.go; the binary, or why not."""
-    if not os.path.isdir("/usr/share/gocode/src/golang.org/x/crypto/ssh"):
-        return None, "no golang.org/x/crypto sources (apt-get install golang-golang-x-crypto-dev)"
-    return go_build(folder, "client", "ssh-load-client.go")
+    return f"{build}/wish-spinner", None
 
 
 def start_wish(binary, folder):
@@ -338,126 +316,55 @@ class Window:
 # MARK: One run: a fresh server, N sessions, a window of measurement
 
 
-class PythonClients:
-    """The sessions on asyncssh, shared between `workers` processes."""
-
-    def __init__(self, port, key_path, sessions, workers, slow, slow_rate):
-        self.window = Window()
-        self.ready = multiprocessing.Queue()
-        self.results = multiprocessing.Queue()
+def run(server_factory, sessions, seconds, workers, key_path, slow=False, slow_rate=1024):
+    server = server_factory()
+    try:
+        time.sleep(1.0)
+        idle_rss = rss_kib(server.pid)
+        window = Window()
+        ready = multiprocessing.Queue()
+        results = multiprocessing.Queue()
         shares = [sessions // workers + (1 if i < sessions % workers else 0) for i in range(workers)]
-        self.processes = []
+        processes = []
         for index, share in enumerate(shares):
             process = multiprocessing.Process(
                 target=client_worker,
                 args=((
-                    port, key_path, share, self.window, slow and index == 0, slow_rate,
-                    self.ready, self.results),))
+                    server.port, key_path, share, window, slow and index == 0, slow_rate, ready,
+                    results),))
             process.start()
-            self.processes.append(process)
-
-    def wait_ready(self):
-        """(sessions connected, first errors, seconds taken to connect)."""
+            processes.append(process)
         connected, errors, connect_seconds = 0, [], 0.0
-        for _ in self.processes:
-            count, worker_errors, took = self.ready.get(timeout=900)
+        for _ in processes:
+            count, worker_errors, took = ready.get(timeout=900)
             connected += count
             errors += worker_errors
             connect_seconds = max(connect_seconds, took)
-        return connected, errors, connect_seconds
-
-    def open_window(self, start, seconds):
-        self.window.start.value = start
-        self.window.end.value = start + seconds
-
-    def collect(self):
-        """(figures per session, the clients' CPU seconds over the window)."""
-        collected, cpu = [], 0.0
-        for _ in self.processes:
-            figures, worker_cpu = self.results.get(timeout=120)
-            collected += figures
-            cpu += worker_cpu
-        self.stop()
-        return collected, cpu
-
-    def stop(self):
-        for process in self.processes:
-            process.join(timeout=30)
-            if process.is_alive():
-                process.kill()
-
-
-class GoClients:
-    """The sessions in one process of ssh-load-client.go (its protocol is in that file)."""
-
-    def __init__(self, binary, port, key_path, sessions):
-        self.process = subprocess.Popen(
-            [binary, "-port", str(port), "-key", key_path, "-sessions", str(sessions)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-    def line(self, timeout):
-        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
-        line = self.process.stdout.readline() if ready else ""
-        if not line:
-            self.stop()
-            fail(f"the Go clients stopped: {self.process.stderr.read().strip()[:400]}")
-        return line
-
-    def wait_ready(self):
-        fields = self.line(900).split(maxsplit=3)
-        if len(fields) != 4 or fields[0] != "ready":
-            self.stop()
-            fail(f"the Go clients said {' '.join(fields)!r}, not ready")
-        errors = [] if fields[3].strip() == "-" else [fields[3].strip()]
-        return int(fields[1]), errors, float(fields[2])
-
-    def open_window(self, start, seconds):
-        self.process.stdin.write(f"window {seconds}\n")
-        self.process.stdin.flush()
-
-    def collect(self):
-        report = json.loads(self.line(120))
-        self.stop()
-        figures = [
-            (False, f["frames"], f["latencies"] or [], f["bytes"], f["window_bytes"])
-            for f in report["sessions"]]
-        return figures, report["cpu"]
-
-    def stop(self):
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=15)
-
-
-def run(server_factory, sessions, seconds, clients_factory):
-    server = server_factory()
-    clients = None
-    try:
-        time.sleep(1.0)
-        idle_rss = rss_kib(server.pid)
-        clients = clients_factory(server.port)
-        connected, errors, connect_seconds = clients.wait_ready()
         # Settle: every session drawn and its spinner turning before the window opens.
         time.sleep(3.0)
         rss_before = rss_kib(server.pid)
         cpu_before = cpu_seconds(server.pid)
         wall_before = time.monotonic()
-        clients.open_window(wall_before, seconds)
-        end = wall_before + seconds
+        window.start.value = wall_before
+        window.end.value = wall_before + seconds
         rss_samples = []
-        while time.monotonic() < end:
-            time.sleep(min(0.5, max(0.0, end - time.monotonic())))
+        while time.monotonic() < window.end.value:
+            time.sleep(min(0.5, max(0.0, window.end.value - time.monotonic())))
             rss_samples.append(rss_kib(server.pid))
         cpu_after = cpu_seconds(server.pid)
         wall = time.monotonic() - wall_before
         rss_after = rss_kib(server.pid)
-        collected, generator_cpu = clients.collect()
-        clients = None
+        collected = []
+        generator_cpu = 0.0
+        for _ in processes:
+            figures, cpu = results.get(timeout=120)
+            collected += figures
+            generator_cpu += cpu
+        for process in processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
     finally:
-        if clients is not None:
-            clients.stop()
         server.stop()
     normal = [f for f in collected if not f[0]]
     slow_ones = [f for f in collected if f[0]]
@@ -502,11 +409,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", default="100,1000", help="session counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=20, help="the measuring window")
-    parser.add_argument(
-        "--generator", choices=("go", "python"), default="go",
-        help="the clients: one Go process (default) or asyncssh in --workers processes")
-    parser.add_argument(
-        "--workers", type=int, default=1, help="generator processes (--generator python)")
+    parser.add_argument("--workers", type=int, default=1, help="generator processes")
     parser.add_argument(
         "--server", default=".build/release/ScreenKitSSHBenchServer",
         help="the ScreenKit server binary")
@@ -524,11 +427,10 @@ def main():
         counts, arguments.seconds = [10], 3.0
     if not (1 <= max(counts) <= 5000 and 1 <= arguments.seconds <= 600):
         fail("--sessions must be 1...5000 and --seconds 1...600")
-    if arguments.generator == "python" or arguments.slow_reader:
-        try:
-            import asyncssh  # noqa: F401
-        except ImportError:
-            fail("needs asyncssh: python3 -m pip install asyncssh")
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        fail("needs asyncssh: python3 -m pip install asyncssh")
     if not os.access(arguments.server, os.X_OK):
         fail(f"no server at {arguments.server}: swift build -c release --product ScreenKitSSHBenchServer")
     folder = tempfile.mkdtemp(prefix="ssh-load-")
@@ -539,23 +441,9 @@ def main():
             check=True, timeout=30)
         shutil.copy(f"{key_path}.pub", f"{folder}/authorized_keys")
         wish, why_not = (None, "not asked for") if arguments.no_wish else build_wish(folder)
-        if arguments.generator == "go":
-            client, why_no_client = build_client(folder)
-            if client is None:
-                fail(f"the Go clients: {why_no_client} (or --generator python)")
-            generator = "one Go client process"
-
-            def clients(count):
-                return lambda port: GoClients(client, port, key_path, count)
-        else:
-            generator = f"{arguments.workers} asyncssh client process(es)"
-
-            def clients(count):
-                return lambda port: PythonClients(
-                    port, key_path, count, arguments.workers, False, arguments.slow_rate)
         print(f"ssh-load: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; spinner 10 frames/s, "
-              f"a key a second per session; window {arguments.seconds:g} s; {generator}",
-              flush=True)
+              f"a key a second per session; window {arguments.seconds:g} s; "
+              f"{arguments.workers} generator process(es)", flush=True)
         header = (
             "| server, sessions | held | frames/s per session | KiB per session | "
             "CPU µs per session-frame | server CPU | key-to-echo p50 / p99 ms | generator CPU | B/s per session |\n"
@@ -569,7 +457,7 @@ def main():
                 factory = (
                     (lambda: start_screenkit(arguments.server, folder, count + 100))
                     if kind == "screenkit" else (lambda: start_wish(wish, folder)))
-                result = run(factory, count, arguments.seconds, clients(count))
+                result = run(factory, count, arguments.seconds, arguments.workers, key_path)
                 results[(kind, count)] = result
                 label = "ScreenKit" if kind == "screenkit" else "Wish 0.1.1"
                 rows.append(row(f"{label}, {count}", result))
@@ -578,13 +466,10 @@ def main():
                     print(f"ssh-load: {kind} at {count}: {result['errors']}", flush=True)
         if arguments.slow_reader:
             count = max(counts)
-            # NB: Python clients here whatever --generator says: see the docstring.
             result = run(
                 lambda: start_screenkit(arguments.server, folder, count + 100), count,
-                arguments.seconds,
-                lambda port: PythonClients(
-                    port, key_path, count, max(1, arguments.workers), True,
-                    arguments.slow_rate))
+                arguments.seconds, arguments.workers, key_path, slow=True,
+                slow_rate=arguments.slow_rate)
             results[("slow", count)] = result
             rows.append(
                 row(f"ScreenKit, {count - 1} + 1 reading {arguments.slow_rate} B/s", result))
