@@ -28,17 +28,12 @@ import Testing
       await server.shutdown()
       stopped.withLock { $0 = true }
     }
-    // Each look is a turn of the same pool, after the work queued before it, so a busy pool
-    // slows the looks as much as the shutdown's few awaits; the deadline counts only once
-    // 2,000 looks were made, and a look is made after it.
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(30))
-    var looks = 0
-    while !stopped.withLock({ $0 }), looks < 2000 || clock.now < deadline {
-      looks += 1
-      try await clock.sleep(for: .milliseconds(5))
+    // NB: looks on the same pool, after the work queued before each, so a busy pool slows
+    // them as much as the shutdown's few awaits.
+    let ended = await eventually(timeout: .seconds(30), minimumLooks: 2000) {
+      stopped.withLock { $0 }
     }
-    #expect(stopped.withLock { $0 }, "the server waited for its grace with no session to drain")
+    #expect(ended, "the server waited for its grace with no session to drain")
     #expect(server.sessionCount == 0)
   }
 

@@ -5,10 +5,11 @@
 /// it waits for (a session's pump) both run on the main actor, which every main-actor suite
 /// shares. A suite that held it for a minute on a loaded machine let the deadline pass with
 /// no turn for that work; each look here is a turn of the main actor, after the work queued
-/// before it.
-@MainActor
+/// before it. Looks are made where the caller runs: on the main actor from a main-actor test,
+/// on the cooperative pool from one that is not, after that pool's queued work.
 func eventually(
-  timeout: Duration = .seconds(10), minimumLooks: Int = 200, _ condition: @MainActor () -> Bool
+  timeout: Duration = .seconds(10), minimumLooks: Int = 200,
+  isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
