@@ -13,9 +13,16 @@ The servers: ScreenKitSSHBenchServer (Tools/SSHBenchServer; build it first with
 serving a Bubble Tea program that draws the same screen (wish-spinner.go), built here in a
 temporary folder with Debian's Go from Debian's Wish and Bubble Tea sources.
 
+The clients: ssh-load-client.c, on libssh, built here with the system's C compiler; each of
+`--workers` processes holds its share of the sessions on one thread (`--client asyncssh` runs
+them on asyncssh in Python instead, the generator of the earlier figures, which takes about
+three times the CPU per frame). Every client asks for one cipher (`--cipher`), so that both
+servers do the same work.
+
     python3 Tools/Benchmarks/SSH/ssh-load.py --sessions 100,300,1000 --seconds 20
 
-Needs asyncssh (pip install asyncssh) and ssh-keygen; Wish needs the Debian packages
+Needs ssh-keygen, a C compiler and libssh (apt-get install libssh-dev), or asyncssh (pip
+install asyncssh) with `--client asyncssh`; Wish needs the Debian packages
 golang-go, golang-github-charmbracelet-wish-dev and golang-github-charmbracelet-bubbletea-dev
 (without them its column says why). Nothing leaves the machine: every server listens on
 127.0.0.1 and every client connects there; every loop is bounded in count and time.
@@ -161,19 +168,106 @@ def versions():
     return found
 
 
-# MARK: The clients (each worker process runs its share of the sessions on one event loop)
+# MARK: The clients
+
+
+def build_client(folder):
+    """Builds ssh-load-client.c with the system's C compiler and libssh; the binary, or why not."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None, "no C compiler (apt-get install gcc), or --client asyncssh"
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ssh-load-client.c")
+    binary = os.path.join(folder, "ssh-load-client")
+    result = subprocess.run(
+        [compiler, "-O2", "-Wall", "-Werror", "-o", binary, source, "-lssh"],
+        capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        return None, (f"building ssh-load-client.c failed (apt-get install libssh-dev, or "
+                      f"--client asyncssh): {result.stderr.strip()[:400]}")
+    return binary, None
+
+
+class ClientProcesses:
+    """`workers` processes of ssh-load-client, each holding its share of the sessions."""
+
+    def __init__(self, binary, port, key_path, cipher, shares, slow, slow_rate):
+        self.processes = [
+            subprocess.Popen(
+                [binary, str(port), key_path, cipher, str(share), "1" if slow and i == 0 else "0",
+                 str(slow_rate)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for i, share in enumerate(shares)]
+
+    def wait_ready(self):
+        """(sessions open, the first errors, the slowest worker's seconds to open them)."""
+        connected, errors, took = 0, [], 0.0
+        for process in self.processes:
+            line = self.read_line(process, 900)
+            fields = line.split(maxsplit=3)
+            if len(fields) != 4 or fields[0] != "ready":
+                raise RuntimeError(f"ssh-load-client: {line.strip() or 'ended before ready'}")
+            connected += int(fields[1])
+            took = max(took, float(fields[2]))
+            if fields[3].strip() != "-":
+                errors.append(fields[3].strip())
+        return connected, errors, took
+
+    def start_window(self, start, end):
+        for process in self.processes:
+            process.stdin.write(f"{start!r} {end!r}\n")
+            process.stdin.flush()
+
+    def collect(self):
+        """Each session's (slow, frames, latencies, bytes, window bytes), and the CPU seconds."""
+        figures, cpu = [], 0.0
+        for process in self.processes:
+            # Bounded: a worker reports within two minutes of the window's end or is killed.
+            try:
+                output, _ = process.communicate(timeout=120)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                output, _ = process.communicate(timeout=30)
+            for line in output.splitlines():
+                fields = line.split()
+                if fields and fields[0] == "session":
+                    figures.append((
+                        fields[1] == "1", int(fields[2]), [float(x) for x in fields[5:]],
+                        int(fields[3]), int(fields[4])))
+                elif fields and fields[0] == "cpu":
+                    cpu += float(fields[1])
+        return figures, cpu
+
+    def stop(self):
+        for process in self.processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=30)
+
+    @staticmethod
+    def read_line(process, seconds):
+        import selectors
+
+        with selectors.DefaultSelector() as selector:
+            selector.register(process.stdout, selectors.EVENT_READ)
+            if not selector.select(seconds):
+                raise RuntimeError(f"ssh-load-client: not ready within {seconds} s")
+        return process.stdout.readline()
+
+
+# Each asyncssh worker process runs its share of the sessions on one event loop.
 
 
 def client_worker(arguments):
     """Runs `count` sessions until the window ends; returns their figures (in a process)."""
     import asyncssh
 
-    (port, key_path, count, window, slow, slow_rate, ready, results) = arguments
-    return asyncio.run(
-        run_sessions(asyncssh, port, key_path, count, window, slow, slow_rate, ready, results))
+    (port, key_path, cipher, count, window, slow, slow_rate, ready, results) = arguments
+    return asyncio.run(run_sessions(
+        asyncssh, port, key_path, cipher, count, window, slow, slow_rate, ready, results))
 
 
-async def run_sessions(asyncssh, port, key_path, count, window, slow, slow_rate, ready, results):
+async def run_sessions(
+        asyncssh, port, key_path, cipher, count, window, slow, slow_rate, ready, results):
     key = asyncssh.read_private_key(key_path)
     sessions = []
     connections = []
@@ -235,7 +329,7 @@ async def run_sessions(asyncssh, port, key_path, count, window, slow, slow_rate,
         connection = await asyncio.wait_for(
             asyncssh.connect(
                 "127.0.0.1", port, username="bench", client_keys=[key], known_hosts=None,
-                agent_path=None, config=[]), 60)
+                agent_path=None, config=[], encryption_algs=[cipher]), 60)
         connections.append(connection)
         options = dict(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         if slow_reader:
@@ -313,58 +407,86 @@ class Window:
         return self.end.value if self.end.value else float("inf")
 
 
-# MARK: One run: a fresh server, N sessions, a window of measurement
+class AsyncSSHWorkers:
+    """`workers` processes running asyncssh sessions, with the interface of ClientProcesses."""
 
-
-def run(server_factory, sessions, seconds, workers, key_path, slow=False, slow_rate=1024):
-    server = server_factory()
-    try:
-        time.sleep(1.0)
-        idle_rss = rss_kib(server.pid)
-        window = Window()
-        ready = multiprocessing.Queue()
-        results = multiprocessing.Queue()
-        shares = [sessions // workers + (1 if i < sessions % workers else 0) for i in range(workers)]
-        processes = []
+    def __init__(self, port, key_path, cipher, shares, slow, slow_rate):
+        self.window = Window()
+        self.ready = multiprocessing.Queue()
+        self.results = multiprocessing.Queue()
+        self.processes = []
         for index, share in enumerate(shares):
             process = multiprocessing.Process(
                 target=client_worker,
                 args=((
-                    server.port, key_path, share, window, slow and index == 0, slow_rate, ready,
-                    results),))
+                    port, key_path, cipher, share, self.window, slow and index == 0, slow_rate,
+                    self.ready, self.results),))
             process.start()
-            processes.append(process)
-        connected, errors, connect_seconds = 0, [], 0.0
-        for _ in processes:
-            count, worker_errors, took = ready.get(timeout=900)
+            self.processes.append(process)
+
+    def wait_ready(self):
+        connected, errors, took = 0, [], 0.0
+        for _ in self.processes:
+            count, worker_errors, seconds = self.ready.get(timeout=900)
             connected += count
             errors += worker_errors
-            connect_seconds = max(connect_seconds, took)
+            took = max(took, seconds)
+        return connected, errors, took
+
+    def start_window(self, start, end):
+        self.window.start.value = start
+        self.window.end.value = end
+
+    def collect(self):
+        collected, cpu = [], 0.0
+        for _ in self.processes:
+            figures, seconds = self.results.get(timeout=120)
+            collected += figures
+            cpu += seconds
+        for process in self.processes:
+            process.join(timeout=30)
+        return collected, cpu
+
+    def stop(self):
+        for process in self.processes:
+            if process.is_alive():
+                process.kill()
+
+
+# MARK: One run: a fresh server, N sessions, a window of measurement
+
+
+def run(server_factory, sessions, seconds, workers, start_clients, slow=False, slow_rate=1024):
+    """`start_clients(port, shares, slow, slow_rate)` starts the workers, each with its share."""
+    server = server_factory()
+    clients = None
+    try:
+        time.sleep(1.0)
+        idle_rss = rss_kib(server.pid)
+        shares = [sessions // workers + (1 if i < sessions % workers else 0) for i in range(workers)]
+        clients = start_clients(server.port, shares, slow, slow_rate)
+        connected, errors, connect_seconds = clients.wait_ready()
         # Settle: every session drawn and its spinner turning before the window opens.
         time.sleep(3.0)
         rss_before = rss_kib(server.pid)
+        # NB: the window opens once the workers have been told (time.monotonic() is
+        # CLOCK_MONOTONIC, the clock of ssh-load-client too).
+        start = time.monotonic() + 0.1
+        clients.start_window(start, start + seconds)
+        time.sleep(max(0.0, start - time.monotonic()))
         cpu_before = cpu_seconds(server.pid)
         wall_before = time.monotonic()
-        window.start.value = wall_before
-        window.end.value = wall_before + seconds
         rss_samples = []
-        while time.monotonic() < window.end.value:
-            time.sleep(min(0.5, max(0.0, window.end.value - time.monotonic())))
+        while time.monotonic() < start + seconds:
+            time.sleep(min(0.5, max(0.0, start + seconds - time.monotonic())))
             rss_samples.append(rss_kib(server.pid))
         cpu_after = cpu_seconds(server.pid)
         wall = time.monotonic() - wall_before
         rss_after = rss_kib(server.pid)
-        collected = []
-        generator_cpu = 0.0
-        for _ in processes:
-            figures, cpu = results.get(timeout=120)
-            collected += figures
-            generator_cpu += cpu
-        for process in processes:
-            process.join(timeout=30)
-            if process.is_alive():
-                process.kill()
+        collected, generator_cpu = clients.collect()
     finally:
+        if clients is not None:
+            clients.stop()
         server.stop()
     normal = [f for f in collected if not f[0]]
     slow_ones = [f for f in collected if f[0]]
@@ -420,6 +542,12 @@ def main():
     parser.add_argument(
         "--slow-rate", type=int, default=1024,
         help="the slow reader's bytes a second (0: it stops reading after its first kilobyte)")
+    parser.add_argument(
+        "--client", choices=("libssh", "asyncssh"), default="libssh",
+        help="the sessions' client: ssh-load-client.c on libssh (the default) or asyncssh")
+    parser.add_argument(
+        "--cipher", default="aes128-gcm@openssh.com",
+        help="the one cipher every client asks for (swift-nio-ssh has the AES-GCM ones only)")
     parser.add_argument("--quick", action="store_true", help="10 sessions, 3 s: a smoke test")
     arguments = parser.parse_args()
     counts = [int(c) for c in arguments.sessions.split(",")]
@@ -427,10 +555,11 @@ def main():
         counts, arguments.seconds = [10], 3.0
     if not (1 <= max(counts) <= 5000 and 1 <= arguments.seconds <= 600):
         fail("--sessions must be 1...5000 and --seconds 1...600")
-    try:
-        import asyncssh  # noqa: F401
-    except ImportError:
-        fail("needs asyncssh: python3 -m pip install asyncssh")
+    if arguments.client == "asyncssh":
+        try:
+            import asyncssh  # noqa: F401
+        except ImportError:
+            fail("needs asyncssh: python3 -m pip install asyncssh")
     if not os.access(arguments.server, os.X_OK):
         fail(f"no server at {arguments.server}: swift build -c release --product ScreenKitSSHBenchServer")
     folder = tempfile.mkdtemp(prefix="ssh-load-")
@@ -440,10 +569,22 @@ def main():
             ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "bench", "-f", key_path],
             check=True, timeout=30)
         shutil.copy(f"{key_path}.pub", f"{folder}/authorized_keys")
+        if arguments.client == "libssh":
+            client, why_not = build_client(folder)
+            if client is None:
+                fail(why_not)
+
+            def start_clients(port, shares, slow, slow_rate):
+                return ClientProcesses(
+                    client, port, key_path, arguments.cipher, shares, slow, slow_rate)
+        else:
+            def start_clients(port, shares, slow, slow_rate):
+                return AsyncSSHWorkers(port, key_path, arguments.cipher, shares, slow, slow_rate)
         wish, why_not = (None, "not asked for") if arguments.no_wish else build_wish(folder)
         print(f"ssh-load: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; spinner 10 frames/s, "
               f"a key a second per session; window {arguments.seconds:g} s; "
-              f"{arguments.workers} generator process(es)", flush=True)
+              f"{arguments.workers} generator process(es) on {arguments.client}, cipher "
+              f"{arguments.cipher}", flush=True)
         header = (
             "| server, sessions | held | frames/s per session | KiB per session | "
             "CPU µs per session-frame | server CPU | key-to-echo p50 / p99 ms | generator CPU | B/s per session |\n"
@@ -457,7 +598,8 @@ def main():
                 factory = (
                     (lambda: start_screenkit(arguments.server, folder, count + 100))
                     if kind == "screenkit" else (lambda: start_wish(wish, folder)))
-                result = run(factory, count, arguments.seconds, arguments.workers, key_path)
+                result = run(
+                    factory, count, arguments.seconds, arguments.workers, start_clients)
                 results[(kind, count)] = result
                 label = "ScreenKit" if kind == "screenkit" else "Wish 0.1.1"
                 rows.append(row(f"{label}, {count}", result))
@@ -468,7 +610,7 @@ def main():
             count = max(counts)
             result = run(
                 lambda: start_screenkit(arguments.server, folder, count + 100), count,
-                arguments.seconds, arguments.workers, key_path, slow=True,
+                arguments.seconds, arguments.workers, start_clients, slow=True,
                 slow_rate=arguments.slow_rate)
             results[("slow", count)] = result
             rows.append(
