@@ -28,6 +28,9 @@ struct SetupCommand: DemoMode {
   @Option(help: ArgumentHelp("Milliseconds the templates take to load.", valueName: "MS"))
   var latency = 400
 
+  @Option(help: ArgumentHelp("Milliseconds the slowest package takes to install.", valueName: "MS"))
+  var installTime = 1900
+
   /// Rejects values the setup cannot run with before the terminal is touched.
   func validate() throws {
     guard (1...10_000).contains(packages) else {
@@ -38,6 +41,9 @@ struct SetupCommand: DemoMode {
     }
     guard (0...60_000).contains(latency) else {
       throw ValidationError("--latency must be between 0 and 60000.")
+    }
+    guard (10...600_000).contains(installTime) else {
+      throw ValidationError("--install-time must be between 10 and 600000.")
     }
   }
 
@@ -68,7 +74,9 @@ struct SetupCommand: DemoMode {
       print("Nothing installed.")
       return
     }
-    let plan = SetupPlan(project: name, template: template, features: features, count: packages)
+    let plan = SetupPlan(
+      project: name, template: template, features: features, count: packages,
+      installTime: .milliseconds(installTime))
     let result = try await install(plan, prompts: prompts)
     let chosen = try await prompts.table(
       "Installed", id: "setup-package", columns: SetupPlan.columns,
@@ -95,7 +103,7 @@ struct SetupCommand: DemoMode {
         }
       }
       // NB: the body logs while the tasks run; its lines end with the slowest package.
-      let lines = SetupPlan.installTime / interval
+      let lines = plan.installTime / interval
       for line in 1...max(1, Int(lines)) {
         try await Task.sleep(for: interval)
         group.log("fetched block \(line) of \(Int(lines))")

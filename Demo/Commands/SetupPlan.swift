@@ -32,8 +32,6 @@ struct SetupPlan: Sendable {
 
   /// The steps of one install.
   static let steps = 10
-  /// The longest a package's step takes: 10 steps of it is the slowest install.
-  static let installTime = Duration.milliseconds(10 * 190)
 
   static let columns = [
     TableColumn<Package>("#", alignment: .trailing, width: .fit(minimum: 3)) { "\($0.id)" },
@@ -47,11 +45,18 @@ struct SetupPlan: Sendable {
   let template: String
   let features: [String]
   let packages: [Package]
+  /// What the slowest install takes; the others take from about half of it to all of it.
+  let installTime: Duration
 
-  init(project: String, template: String, features: [String], count: Int) {
+  init(
+    project: String, template: String, features: [String], count: Int,
+    installTime: Duration = .milliseconds(1900)
+  ) {
     self.project = project
     self.template = template
     self.features = features
+    self.installTime = installTime
+    let slowestStep = installTime / Self.steps
     let words = ["log", "nio", "collections", "argument-parser", "crypto", "async-algorithms"]
     packages = (1...count).map { index in
       let word = words[index % words.count]
@@ -59,7 +64,7 @@ struct SetupPlan: Sendable {
       return Package(
         id: index, name: "\(kind)-\(word)-\(index)", version: "1.\(index % 9).\(index % 4)",
         kilobytes: 40 + (index * 37) % 900,
-        stepTime: .milliseconds(100 + (index * 37) % 90))
+        stepTime: slowestStep * (Double(100 + (index * 37) % 90) / 190))
     }
   }
 

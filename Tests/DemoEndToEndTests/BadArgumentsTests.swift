@@ -55,6 +55,8 @@ extension DemoEndToEndTests {
       (["files", "/", "b"], "Unexpected argument 'b'"),
       (["embed", "--latency", "-1"], "--latency must be between 0 and 600 seconds"),
       (["embed", "--fail-rate", "7"], "--fail-rate must be between 0 and 1"),
+      (["setup", "--install-time", "0"], "--install-time must be between 10 and 600000."),
+      (["setup", "--install-time", "x"], "The value 'x' is invalid for '--install-time <MS>'"),
     ]
 
     @Test(arguments: cases)
