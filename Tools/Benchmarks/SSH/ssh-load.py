@@ -591,6 +591,7 @@ def main():
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         rows = []
         results = {}
+        pairs = []  # (count, ScreenKit's result, Wish's), a pair per count asked for
         for count in counts:
             for kind in ("screenkit", "wish"):
                 if kind == "wish" and wish is None:
@@ -606,6 +607,7 @@ def main():
                 print(rows[-1], flush=True)
                 if result["errors"]:
                     print(f"ssh-load: {kind} at {count}: {result['errors']}", flush=True)
+            pairs.append((count, results.get(("screenkit", count)), results.get(("wish", count))))
         if arguments.slow_reader:
             count = max(counts)
             result = run(
@@ -631,8 +633,7 @@ def main():
         print(header)
         for line in rows:
             print(line)
-        for count in counts:
-            ours, theirs = results.get(("screenkit", count)), results.get(("wish", count))
+        for count, ours, theirs in pairs:
             if ours and theirs:
                 print(
                     f"ScreenKit/Wish at {count}: memory per session "
