@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import multiprocessing
 import os
+import selectors
 import shutil
 import signal
 import socket
@@ -245,8 +246,6 @@ class ClientProcesses:
 
     @staticmethod
     def read_line(process, seconds):
-        import selectors
-
         with selectors.DefaultSelector() as selector:
             selector.register(process.stdout, selectors.EVENT_READ)
             if not selector.select(seconds):
@@ -641,6 +640,9 @@ def main():
                     f"CPU per session-frame "
                     f"{ours['cpu_per_frame_us'] / max(1e-9, theirs['cpu_per_frame_us']):.2f}, "
                     f"p99 {ours['p99'] / max(1e-9, theirs['p99']):.2f}")
+    except RuntimeError as error:
+        # NB: a client that could not start or report: one line, not a traceback.
+        fail(str(error))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
