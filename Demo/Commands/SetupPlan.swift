@@ -49,8 +49,7 @@ struct SetupPlan: Sendable {
   let installTime: Duration
 
   init(
-    project: String, template: String, features: [String], count: Int,
-    installTime: Duration = .milliseconds(1900)
+    project: String, template: String, features: [String], count: Int, installTime: Duration
   ) {
     self.project = project
     self.template = template
